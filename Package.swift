@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tour",
+    products: [
+        .library(name: "TourKit", targets: ["TourKit"]),
+        .executable(name: "tour", targets: ["tour"]),
+    ],
+    targets: [
+        // The only place C macros and globals of ncurses meet Swift.
+        // The Makefile installs libncurses-dev; pkg-config is not used because SwiftPM
+        // would drop its -D flags anyway (the shim defines what they would have).
+        .systemLibrary(name: "CNcurses"),
+        // Async-signal-safe handlers that give the terminal back on signals and crashes.
+        .target(name: "CTerminalGuard"),
+        // Plain Swift: model, paging state machine, layout into a cell grid. No terminal.
+        .target(name: "TourCore"),
+        // Everything that touches the terminal.
+        .target(name: "TourTerminal", dependencies: ["TourCore", "CNcurses", "CTerminalGuard"]),
+        // What a Swift tool imports.
+        .target(name: "TourKit", dependencies: ["TourCore", "TourTerminal"]),
+        .executableTarget(
+            name: "tour",
+            dependencies: ["TourKit"],
+            resources: [
+                .embedInCode("../../Resources/welcome.json"),
+                // Each art file the built-in tour names; BuiltInTour.swift maps them by path.
+                .embedInCode("../../Resources/art/welcome.txt"),
+                .embedInCode("../../Resources/art/keys.txt"),
+                .embedInCode("../../Resources/art/file.txt"),
+                .embedInCode("../../Resources/art/once.txt"),
+            ]
+        ),
+        .testTarget(name: "TourCoreTests", dependencies: ["TourCore"], exclude: ["Snapshots"]),
+        .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
+    ]
+)

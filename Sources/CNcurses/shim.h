@@ -1,0 +1,40 @@
+#ifndef TOUR_CNCURSES_SHIM_H
+#define TOUR_CNCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D flags, so ask for the wide-character API here.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+
+// Macros and globals that Swift cannot import.
+static inline WINDOW *tour_stdscr(void) { return stdscr; }
+static inline attr_t tour_a_normal(void) { return A_NORMAL; }
+static inline attr_t tour_a_bold(void) { return A_BOLD; }
+static inline attr_t tour_a_dim(void) { return A_DIM; }
+static inline attr_t tour_a_reverse(void) { return A_REVERSE; }
+static inline attr_t tour_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t tour_a_italic(void) { return A_ITALIC; }
+static inline int tour_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int tour_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline int tour_lines(void) { return LINES; }
+static inline int tour_cols(void) { return COLS; }
+static inline int tour_colors(void) { return COLORS; }
+static inline int tour_color_pairs(void) { return COLOR_PAIRS; }
+static inline FILE *tour_stdout(void) { return stdout; }
+static inline FILE *tour_stdin(void) { return stdin; }
+static inline WINDOW *tour_curscr(void) { return curscr; }
+
+/// Fills a cchar_t from up to CCHARW_MAX wide characters; returns ERR on failure.
+static inline int tour_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
+    return setcchar(cell, text, attrs, (short)(pair > 32767 ? 0 : pair), &pair);
+}
+
+#endif

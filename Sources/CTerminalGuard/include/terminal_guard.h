@@ -1,0 +1,25 @@
+#ifndef TOUR_TERMINAL_GUARD_H
+#define TOUR_TERMINAL_GUARD_H
+
+#include <stddef.h>
+
+/// Installs the signal handlers that keep the terminal safe while a tour is on screen.
+///
+/// - SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT are relayed as one byte each
+///   (the signal number) into a self-pipe; the run loop reads it and acts in normal context.
+/// - SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP and SIGFPE restore the terminal with
+///   async-signal-safe calls only (tcsetattr and write), then re-raise with the default action.
+///
+/// `restore_bytes` is what to write to `output_fd` on a crash (leave the alternate screen,
+/// show the cursor, stop mouse reporting). The terminal modes restored are the ones
+/// `input_fd` had at the moment of this call. Returns the pipe's read end, or -1.
+int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, size_t restore_length);
+
+/// Puts back the handlers that were there before `tour_guard_install` and closes the pipe.
+void tour_guard_uninstall(void);
+
+/// Stops the process as SIGTSTP would have, and returns once it is continued.
+/// Call after handing the terminal back to the shell.
+void tour_guard_suspend_self(void);
+
+#endif

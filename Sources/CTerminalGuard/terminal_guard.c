@@ -1,0 +1,105 @@
+#define _GNU_SOURCE
+#include "terminal_guard.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static const int relayed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE};
+#define RELAYED_COUNT (sizeof(relayed_signals) / sizeof(relayed_signals[0]))
+#define FATAL_COUNT (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+
+static struct sigaction previous_relayed[RELAYED_COUNT];
+static struct sigaction previous_fatal[FATAL_COUNT];
+
+static volatile sig_atomic_t installed = 0;
+static int pipe_read_fd = -1;
+static int pipe_write_fd = -1;
+static int saved_input_fd = -1;
+static int saved_output_fd = -1;
+static int have_saved_modes = 0;
+static struct termios saved_modes;
+static char restore_sequence[256];
+static size_t restore_sequence_length = 0;
+
+static void relay_signal(int signal_number) {
+    int saved_errno = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    if (pipe_write_fd >= 0) {
+        ssize_t ignored = write(pipe_write_fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved_errno;
+}
+
+static void restore_terminal_and_reraise(int signal_number) {
+    if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
+    if (restore_sequence_length > 0 && saved_output_fd >= 0) {
+        ssize_t ignored = write(saved_output_fd, restore_sequence, restore_sequence_length);
+        (void)ignored;
+    }
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(signal_number, &default_action, NULL);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, signal_number);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+    raise(signal_number);
+}
+
+int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, size_t restore_length) {
+    if (installed) return pipe_read_fd;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    pipe_read_fd = fds[0];
+    pipe_write_fd = fds[1];
+    saved_input_fd = input_fd;
+    saved_output_fd = output_fd;
+    have_saved_modes = tcgetattr(input_fd, &saved_modes) == 0;
+    restore_sequence_length = restore_length < sizeof restore_sequence ? restore_length : sizeof restore_sequence;
+    memcpy(restore_sequence, restore_bytes, restore_sequence_length);
+
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    sigemptyset(&action.sa_mask);
+    action.sa_handler = relay_signal;
+    action.sa_flags = SA_RESTART;
+    for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &action, &previous_relayed[i]);
+
+    action.sa_handler = restore_terminal_and_reraise;
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &action, &previous_fatal[i]);
+    installed = 1;
+    return pipe_read_fd;
+}
+
+void tour_guard_uninstall(void) {
+    if (!installed) return;
+    for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);
+    for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &previous_fatal[i], NULL);
+    close(pipe_read_fd);
+    close(pipe_write_fd);
+    pipe_read_fd = pipe_write_fd = -1;
+    installed = 0;
+}
+
+void tour_guard_suspend_self(void) {
+    struct sigaction default_action, ours;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(SIGTSTP, &default_action, &ours);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    sigaddset(&unblock, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &unblock, NULL);
+    raise(SIGTSTP);  /* stops here until SIGCONT */
+    sigaction(SIGTSTP, &ours, NULL);
+}

@@ -1,0 +1,149 @@
+/// Turns the bytes a terminal sends into keys.
+///
+/// Decoding is ours rather than ncurses' so that it is plain, testable and fuzzable, and
+/// so that both cursor-key modes (`ESC [ C` and `ESC O C`) work whatever terminfo says.
+/// A sequence may arrive split across reads; the caller calls `flushPending()` when no
+/// more bytes came within the escape delay, and a lone ESC becomes the Escape key.
+public struct KeyDecoder: Sendable {
+    private var pending: [UInt8] = []
+    /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
+    public static let maximumSequenceLength = 32
+
+    public init() {}
+
+    /// True while bytes wait for the rest of a sequence; the caller should wait the escape delay.
+    public var hasPending: Bool { !pending.isEmpty }
+
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
+        var keys: [Key] = []
+        for byte in bytes {
+            pending.append(byte)
+            decodeComplete(into: &keys, final: false)
+        }
+        return keys
+    }
+
+    /// No more bytes came in time: whatever is pending is taken as it stands.
+    public mutating func flushPending() -> [Key] {
+        var keys: [Key] = []
+        decodeComplete(into: &keys, final: true)
+        return keys
+    }
+
+    private mutating func decodeComplete(into keys: inout [Key], final: Bool) {
+        while !pending.isEmpty {
+            switch decodeOne(pending, final: final) {
+            case .needMore:
+                if pending.count > Self.maximumSequenceLength { pending.removeAll() }
+                return
+            case let .decoded(key, length):
+                pending.removeFirst(length)
+                if let key { keys.append(key) }
+            }
+        }
+    }
+
+    private enum Step {
+        case needMore
+        case decoded(Key?, length: Int)
+    }
+
+    private func decodeOne(_ bytes: [UInt8], final: Bool) -> Step {
+        let first = bytes[0]
+        switch first {
+        case 0x1B:
+            if bytes.count == 1 { return final ? .decoded(.escape, length: 1) : .needMore }
+            let second = bytes[1]
+            if second == UInt8(ascii: "[") { return decodeCSI(bytes, final: final) }
+            if second == UInt8(ascii: "O") {
+                if bytes.count < 3 { return final ? .decoded(.escape, length: 1) : .needMore }
+                return .decoded(ss3Key(bytes[2]), length: 3)
+            }
+            if second == 0x1B { return .decoded(.escape, length: 1) }
+            // Alt+key: the key itself.
+            return .decoded(nil, length: 1)
+        case 0x0D, 0x0A: return .decoded(.enter, length: 1)
+        case 0x7F, 0x08: return .decoded(.backspace, length: 1)
+        case 0x09: return .decoded(.tab, length: 1)
+        case 0x03: return .decoded(.controlC, length: 1)
+        case 0x00..<0x20: return .decoded(nil, length: 1)
+        case 0x20..<0x7F: return .decoded(.character(Character(Unicode.Scalar(first))), length: 1)
+        default: return decodeUTF8(bytes, final: final)
+        }
+    }
+
+    private func ss3Key(_ byte: UInt8) -> Key? {
+        switch byte {
+        case UInt8(ascii: "A"): .up
+        case UInt8(ascii: "B"): .down
+        case UInt8(ascii: "C"): .right
+        case UInt8(ascii: "D"): .left
+        case UInt8(ascii: "H"): .home
+        case UInt8(ascii: "F"): .end
+        case UInt8(ascii: "M"): .enter  // keypad Enter in application mode
+        default: nil
+        }
+    }
+
+    private func decodeCSI(_ bytes: [UInt8], final: Bool) -> Step {
+        // ESC [ parameters (0x30–0x3F) intermediates (0x20–0x2F) final (0x40–0x7E)
+        var index = 2
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x20...0x3F:
+                index += 1
+            case 0x40...0x7E:
+                let parameters = bytes[2..<index]
+                return .decoded(csiKey(parameters: parameters, final: byte), length: index + 1)
+            default:
+                // Not a CSI after all: drop the introducer and look again from the odd byte.
+                return .decoded(nil, length: index)
+            }
+        }
+        return final ? .decoded(nil, length: bytes.count) : .needMore
+    }
+
+    private func csiKey(parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
+        let firstNumber = parameters.prefix { $0 >= 0x30 && $0 <= 0x39 }.reduce(0) { min($0 * 10 + Int($1 - 0x30), 10_000) }
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "~"):
+            switch firstNumber {
+            case 1, 7: return .home
+            case 4, 8: return .end
+            case 5: return .pageUp
+            case 6: return .pageDown
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    private func decodeUTF8(_ bytes: [UInt8], final: Bool) -> Step {
+        let lead = bytes[0]
+        let length: Int
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .decoded(nil, length: 1)
+        }
+        if bytes.count < length { return final ? .decoded(nil, length: 1) : .needMore }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length {
+            let byte = bytes[offset]
+            guard byte & 0xC0 == 0x80 else { return .decoded(nil, length: offset) }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value), value >= 0x80 else { return .decoded(nil, length: length) }
+        // C1 controls arrive as UTF-8 too; they are not keys.
+        if (0x80...0x9F).contains(value) { return .decoded(nil, length: length) }
+        return .decoded(.character(Character(scalar)), length: length)
+    }
+}

@@ -1,0 +1,289 @@
+/// A strict JSON parser (RFC 8259) that records the position of every value.
+///
+/// Written by hand rather than using JSONDecoder because tour authors need
+/// `FILE:LINE:COLUMN` for every error, including unknown keys, and because the
+/// nesting depth and string lengths must be bounded for hostile input.
+public struct JSONParser {
+    public struct Failure: Error, Equatable {
+        public var position: SourcePosition
+        public var message: String
+    }
+
+    public static let maximumDepth = 64
+    public static let maximumStringBytes = 1 << 20
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    private var depth = 0
+
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipByteOrderMark()
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.failure("unexpected text after the end of the JSON document")
+        }
+        return node
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    private func failure(_ message: String, at position: SourcePosition? = nil) -> Failure {
+        Failure(position: position ?? self.position, message: message)
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func advance() {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: "\n") {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            // Count characters, not bytes: UTF-8 continuation bytes share their lead byte's column.
+            column += 1
+        }
+    }
+
+    private mutating func skipByteOrderMark() {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+            advance()
+        }
+    }
+
+    private mutating func expect(_ literal: String, value: JSONValue, start: SourcePosition) throws(Failure) -> JSONNode {
+        for expected in literal.utf8 {
+            guard current == expected else { throw failure("invalid literal; expected '\(literal)'", at: start) }
+            advance()
+        }
+        return JSONNode(value: value, position: start)
+    }
+
+    private mutating func parseValue() throws(Failure) -> JSONNode {
+        let start = position
+        guard let byte = current else { throw failure("unexpected end of file; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): return try expect("true", value: .bool(true), start: start)
+        case UInt8(ascii: "f"): return try expect("false", value: .bool(false), start: start)
+        case UInt8(ascii: "n"): return try expect("null", value: .null, start: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw failure("unexpected character \(describe(byte)); expected a value")
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        (0x21...0x7E).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func enterNesting() throws(Failure) {
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw failure("nesting is deeper than \(Self.maximumDepth) levels")
+        }
+    }
+
+    private mutating func parseObject() throws(Failure) -> JSONNode {
+        let start = position
+        try enterNesting()
+        advance()
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            advance()
+            depth -= 1
+            return JSONNode(value: .object(members), position: start)
+        }
+        while true {
+            skipWhitespace()
+            let keyPosition = position
+            guard current == UInt8(ascii: "\"") else {
+                throw failure(current == nil ? "unexpected end of file inside an object" : "expected a quoted key")
+            }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
+            advance()
+            skipWhitespace()
+            let node = try parseValue()
+            members.append(JSONMember(key: key, keyPosition: keyPosition, node: node))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "}"):
+                advance()
+                depth -= 1
+                return JSONNode(value: .object(members), position: start)
+            case nil: throw failure("unexpected end of file; expected ',' or '}'")
+            default: throw failure("expected ',' or '}' after the value of \"\(key)\"")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(Failure) -> JSONNode {
+        let start = position
+        try enterNesting()
+        advance()
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            advance()
+            depth -= 1
+            return JSONNode(value: .array(elements), position: start)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: "]"):
+                advance()
+                depth -= 1
+                return JSONNode(value: .array(elements), position: start)
+            case nil: throw failure("unexpected end of file; expected ',' or ']'")
+            default: throw failure("expected ',' or ']' in array")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws(Failure) -> JSONNode {
+        let start = position
+        let first = index
+        if current == UInt8(ascii: "-") { advance() }
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { (0x30...0x39).contains($0) } ?? false }
+        guard isDigit(current) else { throw failure("invalid number") }
+        if current == UInt8(ascii: "0") {
+            advance()
+        } else {
+            while isDigit(current) { advance() }
+        }
+        if current == UInt8(ascii: ".") {
+            advance()
+            guard isDigit(current) else { throw failure("invalid number: expected a digit after '.'") }
+            while isDigit(current) { advance() }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            advance()
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
+            guard isDigit(current) else { throw failure("invalid number: expected a digit in the exponent") }
+            while isDigit(current) { advance() }
+        }
+        let text = String(decoding: bytes[first..<index], as: UTF8.self)
+        guard let number = Double(text) else { throw failure("invalid number", at: start) }
+        return JSONNode(value: .number(number), position: start)
+    }
+
+    private mutating func parseString() throws(Failure) -> String {
+        advance()  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var byteCount = 0
+        while true {
+            guard let byte = current else { throw failure("unexpected end of file inside a string") }
+            byteCount += 1
+            if byteCount > Self.maximumStringBytes {
+                throw failure("string is longer than \(Self.maximumStringBytes) bytes")
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                advance()
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                advance()
+                scalars.append(try parseEscape())
+            case 0x00..<0x20:
+                throw failure("control character in string; write it as an escape such as \\n")
+            case 0x00..<0x80:
+                scalars.append(Unicode.Scalar(byte))
+                advance()
+            default:
+                scalars.append(try parseUTF8Scalar())
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(Failure) -> Unicode.Scalar {
+        guard let byte = current else { throw failure("unexpected end of file in an escape") }
+        advance()
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let high = try parseHex4()
+            if (0xD800..<0xDC00).contains(high) {
+                guard current == UInt8(ascii: "\\") else { throw failure("unpaired surrogate in \\u escape") }
+                advance()
+                guard current == UInt8(ascii: "u") else { throw failure("unpaired surrogate in \\u escape") }
+                advance()
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid low surrogate in \\u escape") }
+                let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                return Unicode.Scalar(value)!
+            }
+            guard let scalar = Unicode.Scalar(high) else { throw failure("unpaired surrogate in \\u escape") }
+            return scalar
+        default:
+            throw failure("invalid escape \\\(Character(Unicode.Scalar(byte)))")
+        }
+    }
+
+    private mutating func parseHex4() throws(Failure) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current else { throw failure("unexpected end of file in \\u escape") }
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: throw failure("invalid hex digit in \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            advance()
+        }
+        return value
+    }
+
+    private mutating func parseUTF8Scalar() throws(Failure) -> Unicode.Scalar {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        default: throw failure("invalid UTF-8")
+        }
+        guard index + length <= bytes.count else { throw failure("invalid UTF-8") }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { throw failure("invalid UTF-8") }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw failure("invalid UTF-8") }
+        for _ in 0..<length { advance() }
+        return scalar
+    }
+}

@@ -1,0 +1,97 @@
+/// Makes tour content safe to put on a terminal.
+///
+/// Tour files come from strangers. Whatever they hold, only printable text may reach
+/// the screen: escape sequences (CSI, OSC, DCS, …) are removed whole, other C0 and C1
+/// controls are dropped, and bidi overrides, which could reorder the rest of the screen,
+/// are dropped too. Newlines survive only where the caller asks for them.
+public enum TextSanitizer {
+    public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
+        // Fast path: nearly every string is already clean.
+        if !text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\t" }) {
+            return text
+        }
+        var output = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending {
+                pending = nil
+                return scalar
+            }
+            return scalars.next()
+        }
+        while let scalar = next() {
+            switch scalar.value {
+            case 0x0A:
+                output.append(keepNewlines ? "\n" : " ")
+            case 0x09:
+                output.append(contentsOf: "    ".unicodeScalars)
+            case 0x1B:
+                pending = skipEscapeSequence(&scalars)
+            case 0x9B:  // C1 CSI: skip its parameters and final byte, as a terminal would.
+                pending = skipControlSequenceBody(&scalars)
+            case 0x9D, 0x90, 0x98, 0x9E, 0x9F:  // C1 OSC, DCS, SOS, PM, APC: skip the string.
+                pending = skipControlString(&scalars)
+            default:
+                if !isUnsafe(scalar) { output.append(scalar) }
+            }
+        }
+        return String(output)
+    }
+
+    /// Controls (other than newline), DEL, C1 controls and bidi embedding/override/isolate marks.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// Skips what follows an ESC; returns a scalar read too far, if any.
+    private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        guard let introducer = scalars.next() else { return nil }
+        switch introducer {
+        case "[": return skipControlSequenceBody(&scalars)
+        case "]", "P", "X", "^", "_": return skipControlString(&scalars)
+        case " "..."/":
+            // nF escape: intermediates then one final byte.
+            while let scalar = scalars.next() {
+                if !(" "..."/").contains(scalar) { return isUnsafe(scalar) ? scalar : nil }
+            }
+            return nil
+        default:
+            // Two-character escape (ESC c, ESC 7, …) consumes its second character,
+            // unless that is itself a control (a newline, another ESC), which the caller must see.
+            return introducer.value < 0x20 ? introducer : nil
+        }
+    }
+
+    /// CSI parameters (0x30–0x3F), intermediates (0x20–0x2F), then a final byte (0x40–0x7E).
+    private static func skipControlSequenceBody(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x20...0x3F: continue
+            case 0x40...0x7E: return nil
+            default: return scalar  // malformed: stop here and let the caller look at it
+            }
+        }
+        return nil
+    }
+
+    /// OSC, DCS, SOS, PM and APC strings end at BEL, ST (ESC \) or C1 ST.
+    private static func skipControlString(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x07, 0x9C: return nil
+            case 0x1B:
+                let following = scalars.next()
+                return following == "\\" ? nil : following
+            default: continue
+            }
+        }
+        return nil
+    }
+}

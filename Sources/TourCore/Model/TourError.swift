@@ -1,0 +1,35 @@
+/// A place in a source file, counted from 1 as editors do.
+public struct SourcePosition: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// Everything that can go wrong before or while a tour is shown, with a message a person can act on.
+public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The tour's content is malformed: bad JSON, an unknown key, a missing title, no pages.
+    case content(file: String, position: SourcePosition?, message: String)
+    /// The tour file (or an art file it names) cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The command line or the options make no sense.
+    case usage(String)
+
+    public var description: String {
+        switch self {
+        case let .content(file, position?, message):
+            return "\(file):\(position.line):\(position.column): \(message)"
+        case let .content(file, nil, message):
+            return "\(file): \(message)"
+        case let .unreadable(path, reason):
+            return "\(path): \(reason)"
+        case let .usage(message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations the core needs, on POSIX calls directly so that
+/// the core does not pull in Foundation.
+public enum FileSystem {
+    public struct Failure: Error, Equatable {
+        public var reason: String
+    }
+
+    /// Reads a whole regular file, refusing anything larger than `limit` bytes.
+    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(reason: describeErrno()) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure(reason: describeErrno()) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "is a directory") }
+        if Int(status.st_size) > limit {
+            throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB")
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(Int(status.st_size))
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: describeErrno())
+            }
+            if count == 0 { break }
+            result.append(contentsOf: buffer[0..<count])
+            // Special files can report a small size and then stream forever.
+            if result.count > limit {
+                throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB")
+            }
+        }
+        return result
+    }
+
+    public static func describeErrno() -> String {
+        let code = errno
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES: return "permission denied"
+        case EISDIR: return "is a directory"
+        default: return String(cString: strerror(code))
+        }
+    }
+
+    /// The directory part of a path, "." when there is none.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Joins a relative path onto a directory; absolute paths stand alone.
+    public static func join(_ directory: String, _ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if directory == "." { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}
+
+/// `read(2)`, named apart from `FileSystem.read` so the call inside it is unambiguous.
+@inline(__always)
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,2 @@
+@_exported import TourCore
+@_exported import TourTerminal

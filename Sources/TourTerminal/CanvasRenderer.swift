@@ -1,0 +1,67 @@
+import CNcurses
+import TourCore
+
+/// Copies a `Canvas` into ncurses and lets `doupdate()` send only what changed.
+final class CanvasRenderer {
+    private let colors: ColorSupport
+    private let asciiOnly: Bool
+    /// The canvas last copied in; cells equal to it are not touched again.
+    private var previous: Canvas?
+
+    init(colors: ColorSupport, asciiOnly: Bool) {
+        self.colors = colors
+        self.asciiOnly = asciiOnly
+    }
+
+    /// Forget what is on screen, so the next frame is copied in whole.
+    func invalidate() {
+        previous = nil
+    }
+
+    func draw(_ canvas: Canvas) {
+        let window = tour_stdscr()
+        let width = canvas.size.width
+        let height = min(canvas.size.height, Int(tour_getmaxy(window)))
+        let columns = min(width, Int(tour_getmaxx(window)))
+        let reuse = previous?.size == canvas.size ? previous : nil
+        if reuse == nil { werase(window) }
+        var cell = cchar_t()
+        var text = [wchar_t](repeating: 0, count: 6)
+        for y in 0..<height {
+            for x in 0..<columns {
+                let current = canvas[x, y]
+                if current.isContinuation { continue }
+                if let reuse, reuse[x, y] == current, x + 1 >= columns || reuse[x + 1, y] == canvas[x + 1, y] { continue }
+                fill(&text, with: current.character)
+                let pair = colors.pair(foreground: current.style.foreground, background: current.style.background)
+                _ = text.withUnsafeBufferPointer { buffer in
+                    tour_setcchar(&cell, buffer.baseAddress, attributes(of: current.style), pair)
+                }
+                mvwadd_wch(window, Int32(y), Int32(x), &cell)
+            }
+        }
+        wnoutrefresh(window)
+        doupdate()
+        previous = canvas
+    }
+
+    private func fill(_ text: inout [wchar_t], with character: Character) {
+        var count = 0
+        for scalar in character.unicodeScalars where count < 5 {
+            let value = asciiOnly && scalar.value > 0x7E ? 0x3F : scalar.value  // '?' where the locale cannot show it
+            text[count] = wchar_t(bitPattern: value)
+            count += 1
+            if asciiOnly { break }
+        }
+        text[count] = 0
+    }
+
+    private func attributes(of style: Style) -> attr_t {
+        var attributes = tour_a_normal()
+        if style.bold { attributes |= tour_a_bold() }
+        if style.dim { attributes |= tour_a_dim() }
+        if style.reverse { attributes |= tour_a_reverse() }
+        if style.underline { attributes |= tour_a_underline() }
+        return attributes
+    }
+}

@@ -1,0 +1,36 @@
+import TourCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the process is attached to, read once at start: decides full screen or plain text.
+public struct TerminalEnvironment: Sendable {
+    public var stdinIsTerminal: Bool
+    public var stdoutIsTerminal: Bool
+    public var term: String?
+    /// The locale's character set is UTF-8 (otherwise draw ASCII only).
+    public var localeIsUTF8: Bool
+    public var noColorRequested: Bool
+    /// ESCDELAY from the environment, when the user set one.
+    public var escapeDelayMilliseconds: Int32?
+
+    public static func current() -> TerminalEnvironment {
+        setlocale(LC_ALL, "")
+        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
+        let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+        return TerminalEnvironment(
+            stdinIsTerminal: isatty(STDIN_FILENO) == 1,
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            term: environment("TERM"),
+            localeIsUTF8: codeset.uppercased().filter { $0 != "-" } == "UTF8",
+            noColorRequested: !(environment("NO_COLOR") ?? "").isEmpty,
+            escapeDelayMilliseconds: environment("ESCDELAY").flatMap { Int32($0) }.map { max(0, min($0, 10_000)) })
+    }
+
+    /// Full screen needs a terminal on both ends and a TERM that can address the screen.
+    public var canRunFullScreen: Bool {
+        guard stdinIsTerminal, stdoutIsTerminal, let term, !term.isEmpty else { return false }
+        return term != "dumb"
+    }
+}
