@@ -6,6 +6,8 @@
 /// more bytes came within the escape delay, and a lone ESC becomes the Escape key.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// After an overlong sequence: drop its remaining parameter bytes up to its final byte.
+    private var discardingSequence = false
     /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
     public static let maximumSequenceLength = 32
 
@@ -17,6 +19,11 @@ public struct KeyDecoder: Sendable {
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         var keys: [Key] = []
         for byte in bytes {
+            if discardingSequence {
+                if (0x20...0x3F).contains(byte) { continue }
+                discardingSequence = false
+                if (0x40...0x7E).contains(byte) { continue }
+            }
             pending.append(byte)
             decodeComplete(into: &keys, final: false)
         }
@@ -25,6 +32,7 @@ public struct KeyDecoder: Sendable {
 
     /// No more bytes came in time: whatever is pending is taken as it stands.
     public mutating func flushPending() -> [Key] {
+        discardingSequence = false
         var keys: [Key] = []
         decodeComplete(into: &keys, final: true)
         return keys
@@ -34,7 +42,10 @@ public struct KeyDecoder: Sendable {
         while !pending.isEmpty {
             switch decodeOne(pending, final: final) {
             case .needMore:
-                if pending.count > Self.maximumSequenceLength { pending.removeAll() }
+                if pending.count > Self.maximumSequenceLength {
+                    pending.removeAll()
+                    discardingSequence = true
+                }
                 return
             case let .decoded(key, length):
                 pending.removeFirst(length)

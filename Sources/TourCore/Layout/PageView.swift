@@ -71,7 +71,7 @@ public struct PageView: Sendable {
             layout.skip = Rect(x: x, y: 0, width: labelWidth, height: 1)
         }
 
-        // The bottom stack, from the last row up.
+        // The bottom stack, from the last row up: [hint], [blank], button, [blank], dots.
         var row = size.height - 1
         if plan.showHint {
             let hint = TextWidth.truncate(hintText, to: width, ellipsis: glyphs.ellipsis)
@@ -79,7 +79,7 @@ public struct PageView: Sendable {
             layout.hint = Rect(x: (width - TextWidth.of(hint)) / 2, y: row, width: TextWidth.of(hint), height: 1)
             row -= 1
         }
-        if plan.gaps { row -= 1 }
+        if plan.gaps { row -= 1 }  // a blank row under the button, or between it and the hint
         let button = "[ " + TextWidth.truncate(buttonLabel, to: width - 6, ellipsis: glyphs.ellipsis) + " ]"
         let buttonWidth = TextWidth.of(button)
         let buttonX = (width - buttonWidth) / 2
@@ -232,8 +232,8 @@ public struct PageView: Sendable {
         /// Top row (Skip) + content + dots + button + hint, with the blank rows between them.
         private func rowsNeeded(view: PageView) -> Int {
             var rows = 1 + contentRows(view: view) + 1 + 1
-            if gaps { rows += 2 }  // above the dots, between dots and button
-            if showHint { rows += 1 + (gaps ? 1 : 0) }
+            if gaps { rows += 3 }  // above the dots, between dots and button, below the button
+            if showHint { rows += 1 }
             return rows
         }
     }

@@ -7,7 +7,7 @@
 public enum TextSanitizer {
     public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
         // Fast path: nearly every string is already clean.
-        if !text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\t" }) {
+        if !text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\t" || ($0 == "\n" && !keepNewlines) }) {
             return text
         }
         var output = String.UnicodeScalarView()

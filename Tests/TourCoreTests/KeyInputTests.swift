@@ -1,0 +1,96 @@
+import Testing
+@testable import TourCore
+
+@Suite("Keys: decoding terminal bytes and the key table")
+struct KeyInputTests {
+    func decode(_ text: String) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.feed(Array(text.utf8)) + decoder.flushPending()
+    }
+
+    @Test func arrowsInBothCursorModes() {
+        #expect(decode("\u{1B}[C\u{1B}[D\u{1B}OC\u{1B}OD\u{1B}[A\u{1B}OB") == [.right, .left, .right, .left, .up, .down])
+    }
+
+    @Test func homeEndPageKeys() {
+        #expect(decode("\u{1B}[H\u{1B}[F\u{1B}OH\u{1B}OF\u{1B}[1~\u{1B}[4~\u{1B}[5~\u{1B}[6~")
+            == [.home, .end, .home, .end, .home, .end, .pageUp, .pageDown])
+    }
+
+    @Test func modifiedArrowStillAnArrow() {
+        #expect(decode("\u{1B}[1;5C") == [.right])
+    }
+
+    @Test func controlBytes() {
+        #expect(decode("\r\n\u{7F}\u{08}\t\u{03}") == [.enter, .enter, .backspace, .backspace, .tab, .controlC])
+    }
+
+    @Test func loneEscapeOnlyAfterTheDelay() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.hasPending)
+        #expect(decoder.flushPending() == [.escape])
+        #expect(!decoder.hasPending)
+    }
+
+    @Test func sequenceSplitAcrossReadsIsOneKey() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.feed(Array("O".utf8)).isEmpty)
+        #expect(decoder.feed(Array("C".utf8)) == [.right])
+    }
+
+    @Test func utf8CharactersSplitAcrossReads() {
+        var decoder = KeyDecoder()
+        let bytes = Array("é".utf8)
+        #expect(decoder.feed([bytes[0]]).isEmpty)
+        #expect(decoder.feed([bytes[1]]) == [.character("é")])
+    }
+
+    @Test func garbageIsBoundedAndDropped() {
+        var decoder = KeyDecoder()
+        let keys = decoder.feed([0x1B, UInt8(ascii: "[")] + Array(repeating: UInt8(ascii: "1"), count: 1000))
+        #expect(keys.isEmpty)
+        // The overlong sequence ends at its final byte, like any CSI; keys work again after it.
+        #expect(decoder.feed(Array("mq".utf8)) == [.character("q")])
+    }
+
+    @Test func randomBytesNeverCrashAndLeaveTheDecoderUsable() {
+        var generator = SplitMix64(seed: 42)
+        var decoder = KeyDecoder()
+        for _ in 0..<200 {
+            let chunk = (0..<Int.random(in: 1...512, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            _ = decoder.feed(chunk)
+        }
+        _ = decoder.flushPending()
+        #expect(decoder.feed(Array("l".utf8)) == [.character("l")])
+    }
+
+    @Test(arguments: [
+        (Key.right, PagerAction.next), (.character("l"), .next), (.character(" "), .next), (.pageDown, .next),
+        (.left, .previous), (.character("h"), .previous), (.backspace, .previous), (.pageUp, .previous),
+        (.enter, .advance), (.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last),
+        (.character("1"), .jump(to: 0)), (.character("9"), .jump(to: 8)),
+        (.character("q"), .skip), (.escape, .skip), (.controlC, .interrupt(signal: 2)),
+    ])
+    func keyTable(key: Key, action: PagerAction) {
+        #expect(KeyBindings.standard.action(for: key) == action)
+    }
+
+    @Test func unboundKeysDoNothing() {
+        for key: Key in [.character("x"), .character("0"), .tab, .up, .down] {
+            #expect(KeyBindings.standard.action(for: key) == nil)
+        }
+    }
+
+    @Test func controllerReportsPageChanges() {
+        let tour = Tour(pages: (1...3).map { Tour.Page(title: "P\($0)") })
+        var controller = PagerController(tour: tour)
+        #expect(controller.handle(.right) == PagerController.Change(fromPage: 0, toPage: 1))
+        #expect(controller.handle(.character("x")) == nil)
+        #expect(controller.handle(.character("3")) == PagerController.Change(fromPage: 1, toPage: 2))
+        #expect(controller.handle(.right) == nil)
+        #expect(controller.handle(.enter) == nil)
+        #expect(controller.state.outcome == .completed)
+    }
+}

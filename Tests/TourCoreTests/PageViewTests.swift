@@ -1,0 +1,120 @@
+import Testing
+@testable import TourCore
+
+@Suite("Pager view: layout and golden snapshots")
+struct PageViewTests {
+    static let builtIn: Tour = try! TourLoader.load(path: PackagePaths.builtInTour)
+    static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12), Size(width: 20, height: 6)]
+
+    func render(_ tour: Tour, page: Int, _ size: Size, glyphs: Glyphs = .unicode) -> Canvas {
+        PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page), glyphs: glyphs).render(size: size)
+    }
+
+    @Test(arguments: sizes)
+    func builtInFirstAndLastPage(size: Size) {
+        for page in [0, Self.builtIn.pages.count - 1] {
+            Snapshot.assertMatches(render(Self.builtIn, page: page, size), named: "builtin-page\(page + 1)-\(size)",
+                                   title: "built-in tour, page \(page + 1) of \(Self.builtIn.pages.count), \(size)")
+        }
+    }
+
+    @Test func wideCharactersAndEmoji() {
+        let tour = Tour(pages: [
+            Tour.Page(title: "ようこそ 🚀", subtitle: "日本語のサブタイトルは二つのセルを使います。Café e\u{301}!", hero: "┌──┐\n│あ│\n└──┘"),
+            Tour.Page(title: "two"),
+        ])
+        Snapshot.assertMatches(render(tour, page: 0, Size(width: 40, height: 12)), named: "wide-characters-40x12", title: "CJK and emoji, 40x12")
+    }
+
+    @Test func asciiGlyphsForNonUTF8Locales() {
+        let canvas = render(Self.builtIn, page: 1, Size(width: 80, height: 24), glyphs: .ascii)
+        Snapshot.assertMatches(canvas, named: "builtin-page2-ascii-80x24", title: "built-in tour, page 2, ASCII glyphs, 80x24")
+        #expect(canvas.rows.joined().unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func manyPagesShowACounterInsteadOfDots() {
+        let tour = Tour(pages: (1...40).map { Tour.Page(title: "Page \($0)") })
+        let canvas = render(tour, page: 11, Size(width: 30, height: 8))
+        #expect(canvas.text.contains("● 12 / 40"))
+        Snapshot.assertMatches(canvas, named: "counter-30x8", title: "40 pages, page 12, 30x8")
+    }
+
+    @Test func tooSmallShowsTheNoticeAndNeverCrashes() {
+        Snapshot.assertMatches(render(Self.builtIn, page: 0, Size(width: 12, height: 3)), named: "too-small-12x3", title: "too small, 12x3")
+        for width in 0...25 {
+            for height in 0...8 {
+                let canvas = render(Self.builtIn, page: 0, Size(width: width, height: height))
+                #expect(canvas.size == Size(width: width, height: height))
+            }
+        }
+    }
+
+    @Test(arguments: [Size(width: 500, height: 200), Size(width: 1, height: 1), Size(width: 16, height: 4)])
+    func extremeSizesRender(size: Size) {
+        let canvas = render(Self.builtIn, page: 0, size)
+        #expect(canvas.size == size)
+    }
+
+    /// Whatever the size, the title, dots and button stay, and nothing is drawn outside a row.
+    @Test func titleDotsAndButtonAlwaysStay() {
+        let long = Tour(pages: [
+            Tour.Page(title: "A rather long title that will need to wrap on small screens",
+                      subtitle: String(repeating: "Words that go on and on. ", count: 30), hero: "#####\n#   #\n#####"),
+            Tour.Page(title: "Second"),
+        ])
+        for width in 16...90 {
+            for height in 4...30 {
+                let view = PageView(tour: long, state: PagerState(pageCount: 2))
+                var canvas = Canvas(size: Size(width: width, height: height))
+                let layout = view.draw(into: &canvas)
+                #expect(layout.tooSmallNotice == nil)
+                #expect(!layout.title.isEmpty, "title at \(width)x\(height)")
+                #expect(layout.dots.count == 2, "dots at \(width)x\(height)")
+                #expect(layout.button != nil, "button at \(width)x\(height)")
+                let rows = ([layout.skip, layout.hero, layout.button, layout.hint].compactMap { $0 } + layout.title + layout.subtitle + layout.dots)
+                for rect in rows {
+                    #expect(rect.x >= 0 && rect.x + rect.width <= width && rect.y >= 0 && rect.y + rect.height <= height,
+                            "\(rect) outside \(width)x\(height)")
+                }
+                // Parts never share a row (Skip shares the top row with nothing but itself).
+                var used = layout.title.map(\.y) + layout.subtitle.map(\.y) + [layout.dots[0].y]
+                used += [layout.button, layout.hint, layout.skip].compactMap { $0?.y }
+                if let hero = layout.hero { used += Array(hero.y..<hero.y + hero.height) }
+                #expect(Set(used).count == used.count, "overlap at \(width)x\(height): \(used.sorted())")
+            }
+        }
+    }
+
+    @Test func dropOrderHintThenHeroThenSubtitle() {
+        let tour = Tour(pages: [Tour.Page(title: "T", subtitle: "one two three four five six seven eight nine ten", hero: "A\nB\nC"), Tour.Page(title: "U")])
+        func layout(_ height: Int) -> PageView.Layout {
+            var canvas = Canvas(size: Size(width: 20, height: height))
+            return PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas)
+        }
+        let roomy = layout(30)
+        #expect(roomy.hint != nil && roomy.hero != nil && roomy.subtitle.count == 3)
+        let noHint = layout(15)
+        #expect(noHint.hint == nil && noHint.hero != nil)
+        let noHero = layout(11)
+        #expect(noHero.hint == nil && noHero.hero == nil && noHero.subtitle.count == 3)
+        let cut = layout(5)
+        #expect(cut.hero == nil && cut.subtitle.count == 1)
+        let bare = layout(4)
+        #expect(bare.subtitle.isEmpty && bare.title.count == 1 && bare.button != nil)
+    }
+
+    @Test func lastPageHidesSkipAndSaysGetStarted() {
+        let canvas = render(Self.builtIn, page: 3, Size(width: 80, height: 24))
+        #expect(canvas.text.contains("[ Get started ]"))
+        #expect(!canvas.text.contains("Skip"))
+        let first = render(Self.builtIn, page: 0, Size(width: 80, height: 24))
+        #expect(first.text.contains("[ Next → ]"))
+        #expect(first.rows[0].hasSuffix("Skip (q) "))
+    }
+
+    @Test func aHugeLineNeverMakesARowWiderThanTheScreen() {
+        let tour = Tour(pages: [Tour.Page(title: String(repeating: "W", count: 5_000), subtitle: String(repeating: "日", count: 5_000))])
+        let canvas = render(tour, page: 0, Size(width: 33, height: 10))
+        for row in canvas.rows { #expect(TextWidth.of(row) == 33) }
+    }
+}

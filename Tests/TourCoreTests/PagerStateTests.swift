@@ -1,0 +1,128 @@
+import Testing
+@testable import TourCore
+
+@Suite("Paging state machine")
+struct PagerStateTests {
+    let start = PagerState(pageCount: 4)
+
+    @Test func startsOnTheFirstPageRunning() {
+        #expect(start.currentPage == 0)
+        #expect(start.outcome == .running)
+        #expect(start.isFirstPage && !start.isLastPage)
+    }
+
+    @Test func startPageIsClampedIntoRange() {
+        #expect(PagerState(pageCount: 3, currentPage: 7).currentPage == 2)
+        #expect(PagerState(pageCount: 3, currentPage: -2).currentPage == 0)
+    }
+
+    @Test func nextMovesForwardAndStopsAtTheLastPage() {
+        var state = start
+        for expected in [1, 2, 3, 3, 3] {
+            state = state.reduce(.next)
+            #expect(state.currentPage == expected)
+        }
+        #expect(state.outcome == .running)  // next never completes
+    }
+
+    @Test func previousMovesBackAndStopsAtTheFirstPage() {
+        var state = start.reduce(.last)
+        for expected in [2, 1, 0, 0] {
+            state = state.reduce(.previous)
+            #expect(state.currentPage == expected)
+        }
+    }
+
+    @Test func advanceTurnsThePageThenCompletesOnTheLastPage() {
+        var state = start
+        for expected in [1, 2, 3] {
+            state = state.reduce(.advance)
+            #expect(state.currentPage == expected)
+            #expect(state.outcome == .running)
+        }
+        state = state.reduce(.advance)
+        #expect(state.outcome == .completed)
+        #expect(state.currentPage == 3)
+    }
+
+    @Test func firstAndLast() {
+        #expect(start.reduce(.last).currentPage == 3)
+        #expect(start.reduce(.last).reduce(.first).currentPage == 0)
+    }
+
+    @Test(arguments: [(0, 0), (2, 2), (3, 3), (4, 0), (-1, 0), (99, 0)])
+    func jumpGoesToValidPagesAndIgnoresOthers(target: Int, expected: Int) {
+        #expect(start.reduce(.jump(to: target)).currentPage == expected)
+    }
+
+    @Test func skipEndsTheTourWhereverItIs() {
+        let state = start.reduce(.next).reduce(.skip)
+        #expect(state.outcome == .skipped)
+        #expect(state.currentPage == 1)
+    }
+
+    @Test func interruptRecordsTheSignal() {
+        #expect(start.reduce(.interrupt).outcome == .interrupted(signal: 2))
+        #expect(start.reduce(.interrupt(signal: 15)).outcome == .interrupted(signal: 15))
+    }
+
+    @Test func anEndedTourTakesNoMoreActions() {
+        let ended: [PagerState] = [start.reduce(.skip), start.reduce(.last).reduce(.advance), start.reduce(.interrupt)]
+        let actions: [PagerAction] = [.next, .previous, .advance, .first, .last, .jump(to: 2), .skip, .interrupt]
+        for state in ended {
+            for action in actions {
+                #expect(state.reduce(action) == state)
+            }
+        }
+    }
+
+    @Test func aSinglePageTourCompletesOnAdvance() {
+        let single = PagerState(pageCount: 1)
+        #expect(single.isFirstPage && single.isLastPage)
+        #expect(single.reduce(.next) == single)
+        #expect(single.reduce(.advance).outcome == .completed)
+    }
+
+    /// Random action sequences: the page stays in range, and once ended nothing changes.
+    @Test func randomSequencesKeepTheInvariants() {
+        var generator = SplitMix64(seed: 0x70_75_72)
+        let actions: [PagerAction] = [.next, .previous, .advance, .first, .last, .skip, .interrupt]
+        for _ in 0..<2_000 {
+            let pageCount = Int.random(in: 1...12, using: &generator)
+            var state = PagerState(pageCount: pageCount)
+            var endedAt: PagerState? = nil
+            for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                let action: PagerAction = Bool.random(using: &generator) && Int.random(in: 0...9, using: &generator) == 0
+                    ? actions.randomElement(using: &generator)!
+                    : [.next, .previous, .advance, .first, .last, .jump(to: Int.random(in: -2...pageCount + 2, using: &generator))]
+                        .randomElement(using: &generator)!
+                let before = state
+                state = state.reduce(action)
+                #expect((0..<pageCount).contains(state.currentPage))
+                #expect(state.pageCount == pageCount)
+                if let endedAt { #expect(state == endedAt) }
+                if !state.outcome.isRunning && endedAt == nil { endedAt = state }
+                if case .next = action, before.outcome.isRunning {
+                    #expect(state.currentPage == min(before.currentPage + 1, pageCount - 1))
+                }
+                if case .previous = action, before.outcome.isRunning {
+                    #expect(state.currentPage == max(before.currentPage - 1, 0))
+                }
+                if state.outcome == .completed { #expect(before.isLastPage) }
+            }
+        }
+    }
+}
+
+/// A small seeded generator so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import TourCore
+
+@Suite("Text: widths, wrapping, sanitizing")
+struct TextTests {
+    @Test func widthsInCells() {
+        #expect(TextWidth.of("abc") == 3)
+        #expect(TextWidth.of("あ") == 2)
+        #expect(TextWidth.of("日本語") == 6)
+        #expect(TextWidth.of("🚀") == 2)
+        #expect(TextWidth.of("👩‍💻") == 2)  // ZWJ sequence is one grapheme, two cells
+        #expect(TextWidth.of("e\u{301}") == 1)  // combining acute takes no cell
+        #expect(TextWidth.of("❤️") == 2)  // emoji presentation selector
+        #expect(TextWidth.of("한국") == 4)
+    }
+
+    @Test func wrapBreaksAtSpacesAndKeepsWidth() {
+        #expect(TextWidth.wrap("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+        #expect(TextWidth.wrap("a\nb c", width: 10) == ["a", "b c"])
+        #expect(TextWidth.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TextWidth.wrap("日本語のテキスト", width: 5) == ["日本", "語の", "テキ", "スト"])
+    }
+
+    @Test func noWrappedLineIsWiderThanAsked() {
+        var generator = SplitMix64(seed: 7)
+        let pieces = ["a", "bb", " ", "  ", "日", "🚀", "e\u{301}", "\n", "wordword", "あいう"]
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let width = Int.random(in: 1...20, using: &generator)
+            for line in TextWidth.wrap(text, width: width) {
+                #expect(TextWidth.of(line) <= width, "\(text.debugDescription) at \(width)")
+            }
+        }
+    }
+
+    @Test func truncateAddsAnEllipsisWithinTheWidth() {
+        #expect(TextWidth.truncate("hello world", to: 8) == "hello w…")
+        #expect(TextWidth.truncate("hello", to: 8) == "hello")
+        #expect(TextWidth.truncate("日本語", to: 4) == "日…")
+        #expect(TextWidth.of(TextWidth.truncate("日本語日本語", to: 5)) <= 5)
+    }
+
+    @Test func sanitizerRemovesEveryKindOfControl() {
+        #expect(TextSanitizer.clean("a\u{1B}]52;c;SGVsbG8=\u{07}b") == "ab")  // OSC 52 clipboard
+        #expect(TextSanitizer.clean("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b") == "alinkb")  // hyperlink
+        #expect(TextSanitizer.clean("\u{1B}[2J\u{1B}[31mred") == "red")
+        #expect(TextSanitizer.clean("x\u{1B}") == "x")  // trailing lone ESC
+        #expect(TextSanitizer.clean("bell\u{07}back\u{08}\u{08}cr\r") == "bellbackcr")
+        #expect(TextSanitizer.clean("\u{9B}2J\u{9D}0;t\u{9C}ok") == "ok")  // C1 CSI and OSC
+        #expect(TextSanitizer.clean("a\u{202E}b\u{2066}c\u{2069}") == "abc")
+        #expect(TextSanitizer.clean("line1\nline2", keepNewlines: true) == "line1\nline2")
+        #expect(TextSanitizer.clean("line1\nline2") == "line1 line2")
+        #expect(TextSanitizer.clean("tab\there") == "tab    here")
+        #expect(TextSanitizer.clean("\u{1B}\u{1B}[Kz") == "z")
+        #expect(TextSanitizer.clean("\u{1B}\nq", keepNewlines: true) == "\nq")
+    }
+
+    @Test func sanitizedTextHasNoControlsWhateverTheInput() {
+        var generator = SplitMix64(seed: 99)
+        let pieces = ["\u{1B}", "[", "]", "P", "\\", "\u{07}", "\u{9B}", "\u{9D}", "\u{9C}", "a", "1", ";", "\n", "\r", "\u{202E}", "é"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...20, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let cleaned = TextSanitizer.clean(text, keepNewlines: Bool.random(using: &generator))
+            #expect(!cleaned.unicodeScalars.contains(where: TextSanitizer.isUnsafe), "\(text.debugDescription)")
+        }
+    }
+}

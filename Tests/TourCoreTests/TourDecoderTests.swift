@@ -1,0 +1,124 @@
+import Testing
+@testable import TourCore
+
+@Suite("Decoding tour files")
+struct TourDecoderTests {
+    func decode(_ json: String, art: [String: String] = [:]) throws(TourError) -> Tour {
+        let decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in
+            guard let text = art[path] else { throw TourError.unreadable(path: path, reason: "no such file") }
+            return Array(text.utf8)
+        }
+        return try decoder.decode(Array(json.utf8))
+    }
+
+    func error(_ json: String) -> String {
+        do {
+            _ = try decode(json)
+            return "no error"
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func theExampleFromTheIssue() throws {
+        let tour = try decode(#"""
+            {
+              "id": "habits",
+              "version": "1.0.0",
+              "labels": {"next": "Next", "done": "Get started", "skip": "Skip"},
+              "pages": [
+                {"title": "Form new habits", "subtitle": "…", "hero": "  /\\_/\\ \n ( o.o )\n  > ^ <"},
+                {"title": "Track your progress", "subtitle": "…", "heroFile": "art/progress.txt"},
+                {"title": "Set your goals", "hero": ["+---+", "| ! |", "+---+"]}
+              ]
+            }
+            """#, art: ["art/progress.txt": "[###  ]\n[#### ]\n"])
+        #expect(tour.id == "habits")
+        #expect(tour.version == "1.0.0")
+        #expect(tour.pages.count == 3)
+        #expect(tour.pages[0].hero?.lines == ["  /\\_/\\ ", " ( o.o )", "  > ^ <"])
+        #expect(tour.pages[0].hero?.width == 8)
+        #expect(tour.pages[1].hero?.lines == ["[###  ]", "[#### ]"])
+        #expect(tour.pages[2].hero?.lines == ["+---+", "| ! |", "+---+"])
+        #expect(tour.pages[2].subtitle == "")
+    }
+
+    @Test func onlyPagesAndTitlesAreRequired() throws {
+        let tour = try decode(#"{"pages": [{"title": "Hi"}]}"#)
+        #expect(tour.labels == Tour.Labels())
+        #expect(tour.id == nil)
+        #expect(tour.pages[0].hero == nil)
+    }
+
+    @Test func customLabels() throws {
+        let tour = try decode(#"{"labels": {"done": "Let's go"}, "pages": [{"title": "Hi", "button": "Onward"}]}"#)
+        #expect(tour.labels.done == "Let's go")
+        #expect(tour.labels.next == "Next")
+        #expect(tour.pages[0].button == "Onward")
+    }
+
+    @Test(arguments: [
+        (#"{"pages": [{"title": "a", "titel": "b"}]}"#, #"t.json:1:27: unknown key "titel" in page 1; did you mean "title"?"#),
+        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, pages"#),
+        (#"{"pages": []}"#, #"t.json:1:11: "pages" is empty; a tour needs at least one page"#),
+        (#"{"id": "x"}"#, #"t.json:1:1: the tour has no "pages"; add "pages": [{"title": "…"}]"#),
+        ("{\"pages\": [\n  {\"subtitle\": \"x\"}\n]}", #"t.json:2:3: page 1 has no "title""#),
+        (#"{"pages": [{"title": 3}]}"#, #"t.json:1:22: "title" must be a string, not a number"#),
+        (#"{"pages": {"title": "a"}}"#, #"t.json:1:11: "pages" must be an array, not an object"#),
+        (#"{"pages": [{"title": "a", "hero": 1}]}"#, #"t.json:1:35: "hero" must be a string or an array of lines, not a number"#),
+        (#"{"pages": [{"title": "a", "hero": ["x", 2]}]}"#, #"t.json:1:41: each line of "hero" must be a string, not a number"#),
+        (#"{"pages": [{"title": "a", "heroFile": "nope.txt"}]}"#, #"t.json:1:39: cannot read heroFile "nope.txt": no such file"#),
+        (#"{"pages": [{"title": "a", "title": "b"}]}"#, #"t.json:1:27: duplicate key "title" in page 1"#),
+        ("{\"pages\": [\n  {\"title\": \"a\",}\n]}", "t.json:2:17: expected a quoted key"),
+        ("{\"pages\": [{\"title\": \"a\"}]", "t.json:1:27: unexpected end of file; expected ',' or '}'"),
+        ("{\"pages\": [{\"title\": \"a\"}]}}", "t.json:1:28: unexpected text after the end of the JSON document"),
+        ("", "t.json:1:1: unexpected end of file; expected a value"),
+        ("[1, 2]", "t.json:1:1: the tour must be an object, not an array"),
+        ("{\"pages\": [{\"title\": \"\u{1}\"}]}", "t.json:1:23: control character in string; write it as an escape such as \\n"),
+        ("{\"pages\": [{\"title\": \"é\" x}]}", "t.json:1:26: expected ',' or '}' after the value of \"title\""),
+    ])
+    func errorsPointAtTheLineAndColumn(json: String, expected: String) {
+        #expect(error(json) == expected)
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        let decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in [] }
+        var bytes = Array(#"{"pages": [{"title": "x"#.utf8)
+        bytes += [0xFF, 0x22, 0x7D, 0x5D, 0x7D]
+        #expect(throws: TourError.content(file: "t.json", position: SourcePosition(line: 1, column: 24), message: "invalid UTF-8")) {
+            try decoder.decode(bytes)
+        }
+    }
+
+    @Test func deepNestingIsRefused() {
+        let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(error(json) == "t.json:1:65: nesting is deeper than 64 levels")
+    }
+
+    @Test func escapesAndSurrogatePairs() throws {
+        let tour = try decode(#"{"pages": [{"title": "caf\u00e9 \ud83d\ude80 \"q\" \/"}]}"#)
+        #expect(tour.pages[0].title == "café 🚀 \"q\" /")
+    }
+
+    @Test func contentCannotCarryEscapeSequences() throws {
+        let tour = try decode(#"{"pages": [{"title": "a\u001b]0;pwned\u0007b\u001b[2Jc\u009b31md", "subtitle": "x\u202eevil\u202cy\rz\u0008w", "hero": ["\u001bP1$r\u001b\\ok\u0007"]}]}"#)
+        #expect(tour.pages[0].title == "abcd")
+        #expect(tour.pages[0].subtitle == "xevilyzw")
+        #expect(tour.pages[0].hero?.lines == ["ok"])
+    }
+
+    @Test func theBuiltInTourLoads() throws {
+        let tour = try TourLoader.load(path: PackagePaths.builtInTour)
+        #expect(tour.id == "tour")
+        #expect(tour.pages.count == 4)
+        #expect(tour.pages.allSatisfy { $0.hero != nil && !$0.subtitle.isEmpty })
+    }
+
+    @Test func loaderReportsMissingFilesAndDefaultsTheID() throws {
+        #expect(throws: TourError.unreadable(path: "/no/such/tour.json", reason: "no such file")) {
+            try TourLoader.load(path: "/no/such/tour.json")
+        }
+        #expect(TourLoader.defaultID(forPath: "tours/mytool.json") == "mytool")
+        #expect(TourLoader.defaultID(forPath: ".hidden") == ".hidden")
+    }
+}
