@@ -33,7 +33,7 @@ run: build
 	$(BIN)
 
 test: build
-	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test
+	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
 clean:
 	rm -rf .build

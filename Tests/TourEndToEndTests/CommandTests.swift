@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The command without a terminal: flags, errors and exit codes.
+@Suite("End to end: the command")
+struct CommandTests {
+    @Test func helpAndVersion() throws {
+        let help = try runTour(["--help"])
+        #expect(help.exitCode == 0)
+        #expect(help.stdout.contains("Usage: tour [options] [FILE]"))
+        let version = try runTour(["--version"])
+        #expect(version.exitCode == 0)
+        #expect(version.stdout.hasPrefix("tour "))
+    }
+
+    @Test(arguments: [["--bogus"], ["--page"], ["--page", "0"], ["a.json", "b.json"], ["--page", "9"]])
+    func usageErrorsExit2(arguments: [String]) throws {
+        let result = try runTour(arguments)
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("tour: "))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func missingFileExits66() throws {
+        let result = try runTour(["/nonexistent/tour.json"])
+        #expect(result.exitCode == 66)
+        #expect(result.stderr == "/nonexistent/tour.json: no such file\n")
+    }
+
+    @Test func malformedJSONExits65WithPosition() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-cmd-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "{\n  \"pages\": [\n    {\"title\": \"x\"\n  ]\n}".write(to: file, atomically: true, encoding: .utf8)
+        let result = try runTour([file.path])
+        #expect(result.exitCode == 65)
+        #expect(result.stderr == "\(file.path):4:3: expected ',' or '}' after the value of \"title\"\n")
+    }
+
+    @Test func noPagesExits65() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-cmd-empty-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try #"{"pages": []}"#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try runTour([file.path])
+        #expect(result.exitCode == 65)
+        #expect(result.stderr.contains("\"pages\" is empty"))
+    }
+
+    @Test func plainModeWhenNotATerminal() throws {
+        let result = try runTour([])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.hasPrefix("Page 1 of 4\nWelcome to tour\n"))
+        #expect(result.stdout.contains("Page 4 of 4\nShown once, then what's new\n"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func plainFlagAndHostileContentSendNoEscapes() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-cmd-hostile-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try #"{"pages": [{"title": "a\u001b]0;pwned\u0007b", "subtitle": "\u001b[2J\u009b31mred", "hero": "\u001bP1$r\u001b\\art"}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try runTour(["--plain", file.path])
+        #expect(result.exitCode == 0)
+        #expect(result.stdout == "Page 1 of 1\nab\nred\n\nart\n")
+    }
+}

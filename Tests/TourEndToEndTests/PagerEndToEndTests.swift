@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+/// The built binary in a real terminal (tmux), driven key by key as a person would.
+@Suite("End to end: the pager in tmux")
+struct PagerEndToEndTests {
+    @Test func swipeThroughTheBuiltInTourAndFinish() throws {
+        let session = try TmuxSession()
+        var screen = try session.waitFor("Welcome to tour")
+        #expect(screen.contains("Skip (q)"))
+        #expect(screen.contains("[ Next → ]"))
+        #expect(screen.contains("● ○ ○ ○"))
+        #expect(screen.contains("← → swipe · Enter next · q skip"))
+        #expect(try session.tmux(["display-message", "-p", "#{alternate_on} #{cursor_flag}"]).hasPrefix("1 0"))
+
+        try session.send("Right")
+        screen = try session.waitFor("Swipe with your keys")
+        #expect(screen.contains("○ ● ○ ○"))
+        try session.send("Left")
+        try session.waitFor("Welcome to tour")
+        try session.send("Right")
+        try session.waitFor("Swipe with your keys")
+        try session.send("Right")
+        try session.waitFor("Write your own tour")
+        try session.send("Right")
+        screen = try session.waitFor("Shown once, then what's new")
+        #expect(screen.contains("[ Get started ]"))
+        #expect(screen.contains("○ ○ ○ ●"))
+        #expect(!screen.contains("Skip (q)"))
+        try session.send("Right")  // next stops at the end
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try session.screen().contains("Shown once"))
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+        try session.expectTerminalRestored()
+        #expect(session.standardError.isEmpty)
+    }
+
+    @Test func enterAdvancesPageByPage() throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        for title in ["Swipe with your keys", "Write your own tour", "Shown once"] {
+            try session.send("Enter")
+            try session.waitFor(title)
+        }
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+    }
+
+    @Test(arguments: [
+        (["l"], "Swipe with your keys"), (["Space"], "Swipe with your keys"), (["NPage"], "Swipe with your keys"),
+        (["End"], "Shown once"), (["G"], "Shown once"), (["3"], "Write your own tour"),
+        (["End", "h"], "Write your own tour"), (["End", "BSpace"], "Write your own tour"), (["End", "PPage"], "Write your own tour"),
+        (["End", "Home"], "Welcome to tour"), (["End", "g"], "Welcome to tour"), (["4", "1"], "Welcome to tour"),
+    ])
+    func everyKeyInTheTable(keys: [String], expectedTitle: String) throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        for key in keys {
+            let before = try session.screen()
+            try session.send(key)
+            _ = try? session.waitForScreen(timeout: 1, "a change after \(key)") { $0 != before }
+        }
+        try session.waitFor(expectedTitle)
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+    }
+
+    @Test func qSkipsWithExitCode1() throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        try session.send("Right")
+        try session.waitFor("Swipe with your keys")
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+        try session.expectTerminalRestored()
+    }
+
+    @Test func escapeSkipsPromptly() throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        let start = Date()
+        try session.send("Escape")
+        #expect(try session.exitCode(timeout: 3) == 1)
+        // A generous bound: the design target is ~25 ms of escape delay, and ncurses' default is a full second.
+        #expect(Date().timeIntervalSince(start) < 0.9)
+        try session.expectTerminalRestored()
+    }
+
+    @Test func controlCInterruptsWithExitCode130() throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        try session.send("C-c")
+        #expect(try session.exitCode() == 130)
+        try session.expectTerminalRestored()
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func signalsRestoreTheTerminalAndExit128PlusN(signal: Int32, expected: Int32) throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        kill(try session.tourPID(), signal)
+        #expect(try session.exitCode() == expected)
+        try session.expectTerminalRestored()
+    }
+
+    @Test func resizeRedrawsAtOnceAndMatchesTheGoldenSnapshot() throws {
+        let session = try TmuxSession()
+        try session.waitFor("Welcome to tour")
+        for (width, height) in [(40, 12), (20, 6), (120, 40), (80, 24)] {
+            try session.resize(width: width, height: height)
+            let golden = try goldenScreen("builtin-page1-\(width)x\(height)")
+            try session.waitForScreen("the \(width)x\(height) layout") { _ in
+                (try? session.screenLines()) == golden
+            }
+        }
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+    }
+
+    @Test func tooSmallShowsANoticeAndRecoversWhenTheWindowGrows() throws {
+        let session = try TmuxSession(width: 12, height: 3)
+        try session.waitFor("Enlarge the")
+        try session.resize(width: 80, height: 24)
+        try session.waitFor("Welcome to tour")
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+    }
+
+    @Test func aTourFileWithArtNextToIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-e2e-file-\(getpid())")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("art"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "[###  ]\n[#### ]".write(to: directory.appendingPathComponent("art/progress.txt"), atomically: true, encoding: .utf8)
+        try #"""
+            {"id": "habits", "labels": {"done": "Let's go"},
+             "pages": [
+               {"title": "Form new habits", "subtitle": "Small steps.", "hero": "  /\\_/\\ \n ( o.o )\n  > ^ <"},
+               {"title": "Track your progress", "heroFile": "art/progress.txt"}
+             ]}
+            """#.write(to: directory.appendingPathComponent("habits.json"), atomically: true, encoding: .utf8)
+        let session = try TmuxSession([directory.appendingPathComponent("habits.json").path])
+        let screen = try session.waitFor("Form new habits")
+        #expect(screen.contains("( o.o )"))
+        try session.send("Right")
+        let last = try session.waitFor("[#### ]")
+        #expect(last.contains("[ Let's go ]"))
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+    }
+
+    @Test func badContentIsReportedBeforeTheScreenIsTakenOver() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-e2e-bad-\(getpid()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "{\"pages\": [\n  {\"title\": \"a\", \"subtile\": \"b\"}\n]}".write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([file.path])
+        #expect(try session.exitCode() == 65)
+        #expect(session.standardError == "\(file.path):2:18: unknown key \"subtile\" in page 1; did you mean \"subtitle\"?\n")
+        try session.expectTerminalRestored()
+    }
+
+    @Test func dumbTerminalGetsPlainText() throws {
+        let session = try TmuxSession(height: 120, environment: ["TERM": "dumb"])
+        #expect(try session.exitCode() == 0)
+        let screen = try session.screen()
+        #expect(screen.contains("Page 1 of 4"))
+        #expect(screen.contains("Page 4 of 4"))
+    }
+
+    @Test func asciiOnlyWhenTheLocaleIsNotUTF8() throws {
+        let session = try TmuxSession(environment: ["LC_ALL": "C"])
+        let screen = try session.waitFor("Welcome to tour")
+        #expect(screen.contains("* . . ."))
+        #expect(screen.contains("[ Next -> ]"))
+        #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+    }
+
+    /// Rows of a golden snapshot file, without trailing spaces, as capture-pane shows them.
+    func goldenScreen(_ name: String) throws -> [String] {
+        let text = try String(contentsOfFile: TourBinary.packageRoot + "/Tests/TourCoreTests/Snapshots/\(name).txt", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let rows = lines.dropFirst(2).prefix { !$0.hasPrefix("+") }
+        return rows.map { row in String(row.dropFirst().dropLast().reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+}
