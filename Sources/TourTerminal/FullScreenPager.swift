@@ -24,7 +24,8 @@ public enum FullScreenPager {
         public init() {}
     }
 
-    public static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> PagerOutcome {
+    /// Returns how the tour ended and the page on screen then (counted from 0).
+    public static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> (PagerOutcome, Int) {
         let restore = Array(TerminalScreen.crashRestoreSequence.utf8)
         let signalPipe = restore.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -37,7 +38,8 @@ public enum FullScreenPager {
         var loop = RunLoop(
             screen: screen, signalPipe: signalPipe, options: options,
             controller: PagerController(tour: tour, startPage: options.startPage))
-        return loop.run()
+        let outcome = loop.run()
+        return (outcome, loop.controller.state.currentPage)
     }
 }
 
@@ -100,10 +102,9 @@ private struct RunLoop {
         var changed = false
         for key in keys {
             guard controller.state.outcome.isRunning else { break }
-            if let change = controller.handle(key) {
-                options.onPageChange?(change.fromPage, change.toPage)
-                changed = true
-            }
+            let effect = controller.handle(key, screen: screen.size)
+            if let change = effect.pageChange { options.onPageChange?(change.fromPage, change.toPage) }
+            changed = changed || effect.needsRedraw
         }
         if changed && controller.state.outcome.isRunning { draw() }
     }

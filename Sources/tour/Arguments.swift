@@ -6,6 +6,9 @@ struct Arguments: Equatable {
     var plain = false
     var noColor = false
     var startPage = 1
+    var once = false
+    var reset = false
+    var id: String?
     var showHelp = false
     var showVersion = false
 
@@ -15,6 +18,10 @@ struct Arguments: Equatable {
         Plays the onboarding tour in FILE (JSON), or the built-in tour of tour itself.
 
         Options:
+          --once          show only what this user has not seen: the welcome once,
+                          then after an update only the pages new since their version
+          --reset         forget that this tour was seen, then exit
+          --id ID         the name the seen state is kept under (default: the tour's id)
           --plain         print every page as plain text, no full screen
           --no-color      no colors (also when NO_COLOR is set)
           --page N        start on page N (counting from 1)
@@ -52,6 +59,10 @@ struct Arguments: Equatable {
                 case "-h", "--help": arguments.showHelp = true
                 case "--version": arguments.showVersion = true
                 case "--plain": arguments.plain = true
+                case "--once": arguments.once = true
+                case "--reset": arguments.reset = true
+                case "--id":
+                    if let inlineValue { arguments.id = inlineValue } else { arguments.id = try value(for: name) }
                 case "--no-color": arguments.noColor = true
                 case "--page":
                     let text: String

@@ -40,30 +40,42 @@ func main() -> Int32 {
         printError(error.description)
         return ExitCode.forError(error)
     }
-    guard arguments.startPage <= tour.pages.count else {
-        printError("tour: --page \(arguments.startPage) is past the last page (\(tour.pages.count))")
+    var options = TourOptions()
+    options.once = arguments.once
+    options.plain = arguments.plain
+    options.color = arguments.noColor ? .never : .automatic
+    options.startPage = arguments.startPage - 1
+    options.id = arguments.id
+
+    if arguments.reset {
+        return reset(tour, id: arguments.id)
+    }
+    do throws(TourError) {
+        let report = try TourRunner.run(tour, options: options)
+        return report.outcome.map(ExitCode.forOutcome) ?? ExitCode.completed.rawValue
+    } catch {
+        printError(error.description)
+        return ExitCode.forError(error)
+    }
+}
+
+/// `--reset`: forget the tour, so the next `--once` shows it again.
+func reset(_ tour: Tour, id: String?) -> Int32 {
+    let id = id ?? tour.id ?? "tour"
+    guard SeenStateStore.isValidID(id) else {
+        printError("tour: invalid id \"\(id)\": use letters, digits, '.', '_' and '-', not starting with '.'")
         return ExitCode.usage.rawValue
     }
-
-    let environment = TerminalEnvironment.current()
-    if arguments.plain || !environment.canRunFullScreen {
-        print(PlainText.tour(tour), terminator: "")
-        return ExitCode.completed.rawValue
+    guard let directory = SeenStateStore.defaultDirectory(environment: { name in getenv(name).map { String(cString: $0) } }) else {
+        return ExitCode.completed.rawValue  // no state directory: nothing is remembered, so nothing to forget
     }
-
-    var options = FullScreenPager.Options()
-    options.startPage = arguments.startPage - 1
-    options.colorMode = arguments.noColor || environment.noColorRequested ? .never : .automatic
-    options.asciiOnly = !environment.localeIsUTF8
-    if let delay = environment.escapeDelayMilliseconds { options.escapeDelayMilliseconds = delay }
-    do {
-        let outcome = try FullScreenPager.run(tour, options: options)
-        return ExitCode.forOutcome(outcome)
+    do throws(SeenStateStore.WriteFailure) {
+        try SeenStateStore(directory: directory).reset(id: id)
     } catch {
-        // No usable terminal after all (TERM unknown to terminfo): plain text still works.
-        print(PlainText.tour(tour), terminator: "")
-        return ExitCode.completed.rawValue
+        printError("tour: \(error.reason)")
+        return ExitCode.software.rawValue
     }
+    return ExitCode.completed.rawValue
 }
 
 exit(main())

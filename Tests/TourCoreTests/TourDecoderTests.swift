@@ -59,7 +59,7 @@ struct TourDecoderTests {
 
     @Test(arguments: [
         (#"{"pages": [{"title": "a", "titel": "b"}]}"#, #"t.json:1:27: unknown key "titel" in page 1; did you mean "title"?"#),
-        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, pages"#),
+        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, pages"#),
         (#"{"pages": []}"#, #"t.json:1:11: "pages" is empty; a tour needs at least one page"#),
         (#"{"id": "x"}"#, #"t.json:1:1: the tour has no "pages"; add "pages": [{"title": "…"}]"#),
         ("{\"pages\": [\n  {\"subtitle\": \"x\"}\n]}", #"t.json:2:3: page 1 has no "title""#),

@@ -6,11 +6,13 @@ public struct KeyBindings: Sendable {
         public var summary: String
     }
 
-    /// What a key asks for: a paging action, or a jump by its 1-based digit.
+    /// What a key asks for, as the table writes it.
     public enum Command: Hashable, Sendable {
         case paging(PagerAction)
         /// A digit 1–9: jump to that page (1-based on the keyboard).
         case jumpToDigit
+        /// Scroll a long feature list by this many rows.
+        case scroll(Int)
     }
 
     public let bindings: [Binding]
@@ -22,21 +24,25 @@ public struct KeyBindings: Sendable {
         Binding(keys: [.home, .character("g")], action: .paging(.first), summary: "first page"),
         Binding(keys: [.end, .character("G")], action: .paging(.last), summary: "last page"),
         Binding(keys: (1...9).map { .character(Character(String($0))) }, action: .jumpToDigit, summary: "jump to that page"),
+        Binding(keys: [.up, .character("k")], action: .scroll(-1), summary: "scroll a long list up"),
+        Binding(keys: [.down, .character("j")], action: .scroll(1), summary: "scroll a long list down"),
         Binding(keys: [.character("q"), .escape], action: .paging(.skip), summary: "skip the tour"),
         Binding(keys: [.controlC], action: .paging(.interrupt), summary: "quit without choosing"),
     ])
 
-    /// The action for a key, or nil when the key means nothing here.
-    public func action(for key: Key) -> PagerAction? {
+    /// What a key does, with digits resolved to page jumps; nil when the key means nothing here.
+    public func command(for key: Key) -> Command? {
         for binding in bindings where binding.keys.contains(key) {
-            switch binding.action {
-            case .paging(let action):
-                return action
-            case .jumpToDigit:
-                guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
-                return .jump(to: digit - 1)
-            }
+            guard binding.action == .jumpToDigit else { return binding.action }
+            guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
+            return .paging(.jump(to: digit - 1))
         }
+        return nil
+    }
+
+    /// The paging action for a key, or nil when the key does no paging.
+    public func action(for key: Key) -> PagerAction? {
+        if case .paging(let action)? = command(for: key) { return action }
         return nil
     }
 }

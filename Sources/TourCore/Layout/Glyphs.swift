@@ -6,7 +6,11 @@ public struct Glyphs: Sendable, Equatable {
     public var leftArrow: String
     public var separator: String
     public var ellipsis: String
+    public var upArrow: String
+    public var downArrow: String
 
-    public static let unicode = Glyphs(currentDot: "●", otherDot: "○", rightArrow: "→", leftArrow: "←", separator: "·", ellipsis: "…")
-    public static let ascii = Glyphs(currentDot: "*", otherDot: ".", rightArrow: "->", leftArrow: "<-", separator: "|", ellipsis: "...")
+    public static let unicode = Glyphs(currentDot: "●", otherDot: "○", rightArrow: "→", leftArrow: "←", separator: "·",
+                                       ellipsis: "…", upArrow: "↑", downArrow: "↓")
+    public static let ascii = Glyphs(currentDot: "*", otherDot: ".", rightArrow: "->", leftArrow: "<-", separator: "|",
+                                     ellipsis: "...", upArrow: "^", downArrow: "v")
 }

@@ -7,12 +7,15 @@ public struct Tour: Sendable, Equatable {
     public var version: String?
     /// Button and skip labels, for translation or a tool's own voice.
     public var labels: Labels
+    /// Tints the title, the current dot and the button on every page without an accent of its own.
+    public var accent: Color?
     public var pages: [Page]
 
-    public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), pages: [Page]) {
+    public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
         self.id = id
         self.version = version
         self.labels = labels
+        self.accent = accent
         self.pages = pages
     }
 }
@@ -33,18 +36,65 @@ extension Tour {
 
     /// One screen of the tour.
     public struct Page: Sendable, Equatable {
+        public enum Kind: String, Sendable, Equatable {
+            /// Hero art, title and subtitle.
+            case page
+            /// A "what's new" list of features, each with an icon, a title and a line of text.
+            case features
+        }
+
+        public var kind: Kind
         public var title: String
         public var subtitle: String
         public var hero: Art?
         /// Overrides the Next / Get started label on this page.
         public var button: String?
+        /// The version that introduced this page: it is part of "what's new" since then.
+        public var since: Version?
+        /// Tints the title, the current dot and the button.
+        public var accent: Color?
+        /// The features of a `.features` page.
+        public var items: [Feature]
+        /// Closing text under a feature list.
+        public var extra: String
 
+        /// A page with hero art, a title and a subtitle.
         /// - Parameter hero: ASCII art, lines separated by newlines.
-        public init(title: String, subtitle: String = "", hero: String? = nil, button: String? = nil) {
+        public init(title: String, subtitle: String = "", hero: String? = nil, accent: Color? = nil,
+                    since: String? = nil, button: String? = nil) {
+            self.kind = .page
             self.title = TextSanitizer.clean(title)
             self.subtitle = TextSanitizer.clean(subtitle, keepNewlines: true)
             self.hero = hero.map(Art.init(text:))
+            self.accent = accent
+            self.since = since.flatMap(Version.init)
             self.button = button.map { TextSanitizer.clean($0) }
+            self.items = []
+            self.extra = ""
+        }
+
+        /// A "what's new" page: a title, a list of features, optional closing text and button label.
+        public init(title: String, features: [Feature], extra: String = "", accent: Color? = nil,
+                    since: String? = nil, button: String? = nil) {
+            self.init(title: title, accent: accent, since: since, button: button)
+            self.kind = .features
+            self.items = features
+            self.extra = TextSanitizer.clean(extra, keepNewlines: true)
+        }
+    }
+
+    /// One line of a feature list: an icon (decoration), a title and a line of text.
+    public struct Feature: Sendable, Equatable {
+        public var icon: String
+        public var title: String
+        public var text: String
+        public var accent: Color?
+
+        public init(icon: String = "", title: String, text: String = "", accent: Color? = nil) {
+            self.icon = TextWidth.prefix(TextSanitizer.clean(icon), width: 2)
+            self.title = TextSanitizer.clean(title)
+            self.text = TextSanitizer.clean(text, keepNewlines: true)
+            self.accent = accent
         }
     }
 

@@ -9,9 +9,10 @@ public struct TourDecoder {
     public static let maximumArtRows = 200
     public static let maximumArtFileBytes = 1 << 20
 
-    public static let tourKeys = ["id", "version", "labels", "pages"]
-    public static let pageKeys = ["title", "subtitle", "hero", "heroFile", "button"]
+    public static let tourKeys = ["id", "version", "labels", "accent", "pages"]
+    public static let pageKeys = ["kind", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "items", "extra"]
     public static let labelKeys = ["next", "done", "skip"]
+    public static let featureKeys = ["icon", "title", "text", "accent"]
 
     private let fileName: String
     private let readArt: ArtReader
@@ -91,11 +92,32 @@ public struct TourDecoder {
         for (index, node) in pageNodes.enumerated() {
             pages.append(try decodePage(node, number: index + 1))
         }
+        let version = try string(fields["version"]).map { TextSanitizer.clean($0) }
+        if let version, Version(version) == nil, let member = fields["version"] {
+            throw fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \"\(version)\"")
+        }
         return Tour(
             id: try string(fields["id"]).map { TextSanitizer.clean($0) },
-            version: try string(fields["version"]).map { TextSanitizer.clean($0) },
+            version: version,
             labels: labels,
+            accent: try color(fields["accent"]),
             pages: pages)
+    }
+
+    private func color(_ member: JSONMember?) throws(TourError) -> Color? {
+        guard let member, let text = try string(member) else { return nil }
+        guard let color = ColorName.parse(text) else {
+            throw fail(member.node.position, "\"\(member.key)\" must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \"\(text)\"")
+        }
+        return color
+    }
+
+    private func decodeFeature(_ node: JSONNode, number: Int, page: Int) throws(TourError) -> Tour.Feature {
+        let what = "item \(number) of page \(page)"
+        let fields = try members(of: node, what: what, allowed: Self.featureKeys)
+        guard let title = try string(fields["title"]) else { throw fail(node.position, "\(what) has no \"title\"") }
+        return Tour.Feature(icon: try string(fields["icon"]) ?? "", title: title, text: try string(fields["text"]) ?? "",
+                            accent: try color(fields["accent"]))
     }
 
     private func decodePage(_ node: JSONNode, number: Int) throws(TourError) -> Tour.Page {
@@ -104,7 +126,32 @@ public struct TourDecoder {
         guard let title = try string(fields["title"]) else {
             throw fail(node.position, "\(what) has no \"title\"")
         }
-        var page = Tour.Page(title: title, subtitle: try string(fields["subtitle"]) ?? "", button: try string(fields["button"]))
+        var page = Tour.Page(title: title, subtitle: try string(fields["subtitle"]) ?? "", accent: try color(fields["accent"]),
+                             button: try string(fields["button"]))
+        if let sinceMember = fields["since"], let since = try string(sinceMember) {
+            guard let version = Version(since) else {
+                throw fail(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \"\(since)\"")
+            }
+            page.since = version
+        }
+        if let kindMember = fields["kind"], let kind = try string(kindMember) {
+            guard let parsed = Tour.Page.Kind(rawValue: kind) else {
+                throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(kind)\"")
+            }
+            page.kind = parsed
+        }
+        if let itemsMember = fields["items"] {
+            guard page.kind == .features else {
+                throw fail(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
+            }
+            guard case .array(let itemNodes) = itemsMember.node.value else {
+                throw fail(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
+            }
+            for (index, itemNode) in itemNodes.enumerated() {
+                page.items.append(try decodeFeature(itemNode, number: index + 1, page: number))
+            }
+        }
+        page.extra = TextSanitizer.clean(try string(fields["extra"]) ?? "", keepNewlines: true)
         if let heroMember = fields["hero"], let fileMember = fields["heroFile"] {
             _ = heroMember
             throw fail(fileMember.keyPosition, "\(what) has both \"hero\" and \"heroFile\"; keep one")

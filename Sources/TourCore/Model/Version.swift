@@ -1,0 +1,36 @@
+/// A version written as dotted numbers, compared number by number: 1.10 is newer than 1.9,
+/// and 2.1 equals 2.1.0.
+public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public let components: [Int]
+    public let description: String
+
+    /// Accepts "2", "2.1", "2.1.0", with an optional leading "v" and an ignored suffix
+    /// after "-" or "+" ("2.1.0-beta" compares as 2.1.0). Returns nil for anything else.
+    public init?(_ text: String) {
+        var body = Substring(text)
+        if body.hasPrefix("v") || body.hasPrefix("V") { body = body.dropFirst() }
+        if let suffix = body.firstIndex(where: { $0 == "-" || $0 == "+" }) { body = body[..<suffix] }
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count <= 8 else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 9, part.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(part) else { return nil }
+            numbers.append(number)
+        }
+        while numbers.count > 1, numbers.last == 0 { numbers.removeLast() }
+        components = numbers
+        description = text
+    }
+
+    public static func == (lhs: Version, rhs: Version) -> Bool { lhs.components == rhs.components }
+    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
+
+    public static func < (lhs: Version, rhs: Version) -> Bool {
+        for index in 0..<max(lhs.components.count, rhs.components.count) {
+            let left = index < lhs.components.count ? lhs.components[index] : 0
+            let right = index < rhs.components.count ? rhs.components[index] : 0
+            if left != right { return left < right }
+        }
+        return false
+    }
+}

@@ -1,0 +1,27 @@
+/// Decides which pages a `--once` run shows, from what the user saw last.
+///
+/// - Never seen: the welcome pages, those without `since`. A fresh install never sees "what's new".
+/// - Last saw version S, older than the tour's version V: only the pages with S < since ≤ V,
+///   oldest first: everything missed across several updates, merged into one tour.
+/// - Last saw V or later, or the tour has no version: nothing.
+public enum WhatsNew {
+    /// Indices into `tour.pages`, in the order to show them. Empty: nothing needs showing.
+    public static func pagesToShow(in tour: Tour, lastSeen: SeenState?) -> [Int] {
+        guard let lastSeen else {
+            return tour.pages.indices.filter { tour.pages[$0].since == nil }
+        }
+        guard let current = tour.version.flatMap(Version.init) else { return [] }
+        // A state without a version came from an unversioned tour: everything versioned is new to it.
+        let seen = lastSeen.version.flatMap(Version.init) ?? Version("0")!
+        guard seen < current else { return [] }
+        let fresh = tour.pages.indices.filter { index in
+            guard let since = tour.pages[index].since else { return false }
+            return seen < since && since <= current
+        }
+        // Stable: pages of the same version keep the order the file gives them.
+        return fresh.enumerated().sorted { a, b in
+            let (left, right) = (tour.pages[a.element].since!, tour.pages[b.element].since!)
+            return left == right ? a.offset < b.offset : left < right
+        }.map(\.element)
+    }
+}

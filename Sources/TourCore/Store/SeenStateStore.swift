@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Remembers which tours a user has seen: one small JSON file per tour id in
+/// `$XDG_STATE_HOME/tour/` (by default `~/.local/state/tour/`).
+///
+/// Writes are atomic (a temporary file in the same directory, fsync, rename), so a
+/// crash or twenty runs at once leave either the old file or a new one, never half of one.
+/// Nothing here may stop a tour from showing: every fault comes back as a value.
+public struct SeenStateStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// `$XDG_STATE_HOME/tour`, or `$HOME/.local/state/tour`. A relative XDG_STATE_HOME is
+    /// ignored, as the XDG Base Directory spec says. Nil when neither gives an absolute path.
+    public static func defaultDirectory(environment: (String) -> String?) -> String? {
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+            return FileSystem.join(state, "tour")
+        }
+        if let home = environment("HOME"), home.hasPrefix("/") {
+            return FileSystem.join(home, ".local/state/tour")
+        }
+        return nil
+    }
+
+    /// Ids become file names, so only plain ones are allowed.
+    public static func isValidID(_ id: String) -> Bool {
+        guard (1...100).contains(id.utf8.count), !id.hasPrefix(".") else { return false }
+        return id.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    public func path(for id: String) -> String {
+        FileSystem.join(directory, id + ".json")
+    }
+
+    public enum LoadResult: Equatable, Sendable {
+        case notSeen
+        case seen(SeenState)
+        /// The file exists but cannot be used; the tour shows as not seen, with this warning.
+        case unusable(reason: String)
+    }
+
+    public func load(id: String) -> LoadResult {
+        let path = path(for: id)
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path, limit: 64 * 1024)
+        } catch {
+            if error.reason == "no such file" { return .notSeen }
+            return .unusable(reason: "cannot read \(path): \(error.reason)")
+        }
+        guard let state = SeenState.parse(bytes) else {
+            return .unusable(reason: "\(path) is not a tour state file; ignoring it")
+        }
+        return .seen(state)
+    }
+
+    public struct WriteFailure: Error, Equatable, Sendable {
+        public var reason: String
+    }
+
+    /// Records a state, atomically. Refuses to overwrite a file written by a newer `tour`.
+    public func save(_ state: SeenState, id: String) throws(WriteFailure) {
+        if case .seen(let existing) = load(id: id), existing.format > SeenState.currentFormat {
+            return  // a newer tour owns this file; leave it be
+        }
+        try makeDirectory(directory)
+        let finalPath = path(for: id)
+        let random = UInt64.random(in: 0...UInt64.max)
+        let temporaryPath = FileSystem.join(directory, ".\(id).json.\(getpid()).\(String(random, radix: 36)).tmp")
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(temporaryPath): \(FileSystem.describeErrno())") }
+        let bytes = Array(state.json.utf8)
+        var written = 0
+        var failure: String? = nil
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = FileSystem.describeErrno()
+                break
+            }
+            written += count
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.describeErrno() }
+        close(descriptor)
+        if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = FileSystem.describeErrno() }
+        if let failure {
+            unlink(temporaryPath)
+            throw WriteFailure(reason: "cannot write \(finalPath): \(failure)")
+        }
+        // Make the rename itself durable.
+        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    /// Forgets a tour: the next `--once` shows it again.
+    public func reset(id: String) throws(WriteFailure) {
+        if unlink(path(for: id)) != 0 && errno != ENOENT {
+            throw WriteFailure(reason: "cannot remove \(path(for: id)): \(FileSystem.describeErrno())")
+        }
+    }
+
+    /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).
+    private func makeDirectory(_ path: String) throws(WriteFailure) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw WriteFailure(reason: "\(path) is not a directory") }
+            return
+        }
+        let parent = FileSystem.directory(of: path)
+        if parent != path, parent != "/", parent != "." { try makeDirectory(parent) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw WriteFailure(reason: "cannot create \(path): \(FileSystem.describeErrno())")
+        }
+    }
+
+    /// Now, as an ISO 8601 UTC timestamp.
+    public static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+@testable import TourCore
+
+@Suite("Feature-list pages")
+struct FeatureListTests {
+    static func features(_ count: Int) -> Tour {
+        let items = (1...count).map { Tour.Feature(icon: $0 % 2 == 0 ? "★" : "✓", title: "Feature \($0)", text: "What feature \($0) does for you.", accent: .ansi(2)) }
+        return Tour(accent: .ansi(6), pages: [
+            Tour.Page(title: "What's new in 2.1", features: items, extra: "And many small fixes.", button: "Continue"),
+            Tour.Page(title: "Last"),
+        ])
+    }
+
+    func render(_ tour: Tour, _ size: Size, scroll: Int = 0) -> (Canvas, PageView.Layout) {
+        var canvas = Canvas(size: size)
+        let layout = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count), scrollOffset: scroll).draw(into: &canvas)
+        return (canvas, layout)
+    }
+
+    @Test func aShortListIsCenteredAndDoesNotScroll() {
+        let (canvas, layout) = render(Self.features(3), Size(width: 80, height: 24))
+        Snapshot.assertMatches(canvas, named: "features-3-80x24", title: "3 features with accent colors, 80x24")
+        #expect(layout.moreAbove == nil && layout.moreBelow == nil)
+        #expect(PageView(tour: Self.features(3), state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: 80, height: 24)) == 0)
+    }
+
+    @Test func aLongListScrollsWithIndicatorsWhileButtonAndDotsStay() {
+        let tour = Self.features(30)
+        let top = render(tour, Size(width: 80, height: 24))
+        Snapshot.assertMatches(top.0, named: "features-30-top-80x24", title: "30 features, scrolled to the top, 80x24")
+        #expect(top.1.moreAbove == nil && top.1.moreBelow != nil)
+        #expect(top.0.text.contains("j k scroll"))
+
+        let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: 80, height: 24))
+        #expect(limit > 0)
+        let bottom = render(tour, Size(width: 80, height: 24), scroll: limit)
+        Snapshot.assertMatches(bottom.0, named: "features-30-bottom-80x24", title: "30 features, scrolled to the end, 80x24")
+        #expect(bottom.1.moreAbove != nil && bottom.1.moreBelow == nil)
+        #expect(bottom.0.text.contains("And many small fixes."))
+        #expect(bottom.0.text.contains("[ Continue ]"))
+    }
+
+    @Test func atEverySizeAndOffsetTheButtonDotsAndTitleStay() {
+        let tour = Self.features(30)
+        for width in stride(from: 16, through: 100, by: 7) {
+            for height in 4...30 {
+                let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: width, height: height))
+                for scroll in [0, limit / 2, limit, limit + 5] {
+                    let (_, layout) = render(tour, Size(width: width, height: height), scroll: scroll)
+                    #expect(layout.button != nil && layout.dots.count == 2 && !layout.title.isEmpty, "\(width)x\(height) at \(scroll)")
+                    if let list = layout.list, let dots = layout.dots.first, let button = layout.button {
+                        #expect(list.y + list.height <= dots.y && dots.y < button.y, "\(width)x\(height) at \(scroll)")
+                        #expect(layout.title.allSatisfy { $0.y < list.y })
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theControllerScrollsWithinBoundsAndResetsOnPageChange() {
+        let size = Size(width: 80, height: 24)
+        var controller = PagerController(tour: Self.features(30))
+        let limit = controller.view(glyphs: .unicode).maximumScroll(size: size)
+        #expect(controller.handle(.character("k"), screen: size).needsRedraw == false)  // already at the top
+        #expect(controller.handle(.down, screen: size).needsRedraw)
+        #expect(controller.scrollOffset == 1)
+        for _ in 0..<200 { controller.handle(.character("j"), screen: size) }
+        #expect(controller.scrollOffset == limit)
+        #expect(controller.handle(.up, screen: size).needsRedraw)
+        #expect(controller.scrollOffset == limit - 1)
+        controller.handle(.right, screen: size)
+        #expect(controller.state.currentPage == 1)
+        #expect(controller.scrollOffset == 0)
+    }
+}

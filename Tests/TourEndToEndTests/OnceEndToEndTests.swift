@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// Show once and "what's new", with a real state directory and the real binary.
+@Suite("End to end: --once, --reset and what's new")
+struct OnceEndToEndTests {
+    let directory: URL
+    var stateHome: String { directory.appendingPathComponent("state").path }
+    var stateFile: String { stateHome + "/tour/habits.json" }
+    var tourFile: String { directory.appendingPathComponent("habits.json").path }
+    var environment: [String: String] { ["XDG_STATE_HOME": stateHome] }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-once-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try writeTour(version: "1.0")
+    }
+
+    func writeTour(version: String) throws {
+        let items = (1...30).map { #"{"icon": "★", "title": "Feature \#($0)", "text": "What feature \#($0) does.", "accent": "green"}"# }
+        try """
+            {"id": "habits", "version": "\(version)", "pages": [
+              {"title": "Welcome to habits", "subtitle": "Form new habits."},
+              {"title": "Sync arrives", "since": "2.0"},
+              {"kind": "features", "title": "What's new in 2.1", "since": "2.1",
+               "items": [\(items.joined(separator: ",\n"))],
+               "extra": "And many small fixes.", "button": "Continue"}
+            ]}
+            """.write(toFile: tourFile, atomically: true, encoding: .utf8)
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+    func stateText() -> String? {
+        FileManager.default.contents(atPath: stateFile).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func onceTwiceShowsTheWelcomeOnceThenNothing() throws {
+        defer { cleanUp() }
+        let first = try TmuxSession(["--once", tourFile], environment: environment)
+        let screen = try first.waitFor("Welcome to habits")
+        #expect(screen.contains("[ Get started ]"))  // the welcome is one page: what's new is not shown on a fresh install
+        #expect(!screen.contains("Sync arrives"))
+        try first.send("Enter")
+        #expect(try first.exitCode() == 0)
+        try first.expectTerminalRestored()
+        #expect(stateText()?.contains(#""outcome": "completed""#) == true)
+        #expect(stateText()?.contains(#""version": "1.0""#) == true)
+
+        let second = try TmuxSession(["--once", tourFile], environment: environment)
+        #expect(try second.exitCode() == 0)
+        #expect(try second.screen().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(second.standardError.isEmpty)
+        try second.expectTerminalRestored()
+    }
+
+    @Test func aVersionBumpShowsOnlyTheNewPagesAndResetBringsTheWelcomeBack() throws {
+        defer { cleanUp() }
+        let first = try TmuxSession(["--once", tourFile], environment: environment)
+        try first.waitFor("Welcome to habits")
+        try first.send("q")
+        #expect(try first.exitCode() == 1)
+        #expect(stateText()?.contains(#""outcome": "skipped""#) == true)
+
+        try writeTour(version: "2.1")
+        let upgraded = try TmuxSession(["--once", tourFile], environment: environment)
+        let screen = try upgraded.waitFor("Sync arrives")
+        #expect(screen.contains("● ○"))  // two pages: 2.0's and 2.1's, merged
+        #expect(!screen.contains("Welcome to habits"))
+        try upgraded.send("Right")
+        try upgraded.waitFor("What's new in 2.1")
+        try upgraded.send("Enter")
+        #expect(try upgraded.exitCode() == 0)
+        #expect(stateText()?.contains(#""version": "2.1""#) == true)
+
+        let reset = try runTour(["--reset", tourFile], environment: environment)
+        #expect(reset.exitCode == 0 && reset.stdout.isEmpty)
+        #expect(stateText() == nil)
+        let again = try TmuxSession(["--once", tourFile], environment: environment)
+        try again.waitFor("Welcome to habits")
+        try again.send("q")
+        #expect(try again.exitCode() == 1)
+    }
+
+    @Test func aThirtyItemFeatureListScrollsWhileItsButtonStaysVisible() throws {
+        defer { cleanUp() }
+        let session = try TmuxSession(["--page", "3", tourFile], environment: environment)
+        var screen = try session.waitFor("What's new in 2.1")
+        #expect(screen.contains("Feature 1") && !screen.contains("Feature 30"))
+        #expect(screen.contains("more below (j)") && !screen.contains("more above"))
+        #expect(screen.contains("[ Continue ]") && screen.contains("○ ○ ●"))
+        for _ in 0..<12 { try session.send("j") }
+        screen = try session.waitFor("more above (k)")
+        #expect(screen.contains("[ Continue ]") && screen.contains("○ ○ ●"))
+        for _ in 0..<100 { try session.send("Down") }
+        screen = try session.waitFor("And many small fixes.")
+        #expect(screen.contains("Feature 30") && !screen.contains("more below"))
+        #expect(screen.contains("[ Continue ]") && screen.contains("○ ○ ●"))
+        for _ in 0..<200 { try session.send("k") }
+        screen = try session.waitForScreen("the top again") { !$0.contains("more above") }
+        #expect(screen.contains("Feature 1\n"))
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+    }
+
+    @Test func controlCDoesNotCountAsSeen() throws {
+        defer { cleanUp() }
+        let session = try TmuxSession(["--once", tourFile], environment: environment)
+        try session.waitFor("Welcome to habits")
+        try session.send("C-c")
+        #expect(try session.exitCode() == 130)
+        #expect(stateText() == nil)
+    }
+
+    @Test func aCorruptStateFileWarnsAfterTheTourAndIsReplaced() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(atPath: stateHome + "/tour", withIntermediateDirectories: true)
+        try "{not json".write(toFile: stateFile, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(["--once", tourFile], environment: environment)
+        try session.waitFor("Welcome to habits")
+        try session.send("q")
+        #expect(try session.exitCode() == 1)  // the tour's own exit code
+        #expect(session.standardError == "tour: warning: \(stateFile) is not a tour state file; ignoring it\n")
+        #expect(stateText()?.contains(#""outcome": "skipped""#) == true)
+        try session.expectTerminalRestored()
+    }
+
+    @Test func noHomeAndNoStateDirectoryStillShowsTheTour() throws {
+        defer { cleanUp() }
+        let session = try TmuxSession(["--once", tourFile], environment: ["HOME": "", "XDG_STATE_HOME": ""])
+        try session.waitFor("Welcome to habits")
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+        #expect(session.standardError == "tour: warning: no state directory (HOME is not set); the tour will show again next time\n")
+    }
+
+    @Test func anUnwritableStateDirectoryWarnsButNeverFails() throws {
+        defer { cleanUp() }
+        // A file where the directory should be: writing fails even for root.
+        FileManager.default.createFile(atPath: stateHome, contents: Data("x".utf8))
+        let result = try runTour(["--once", tourFile], environment: environment)
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.hasPrefix("Page 1 of 1\nWelcome to habits"))
+        #expect(result.stderr.hasPrefix("tour: warning: cannot "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func twentyRunsAtOnceLeaveOneValidFile() throws {
+        defer { cleanUp() }
+        let runs = (0..<20).map { _ in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TourBinary.path)
+            process.arguments = ["--once", "--plain", tourFile]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in runs { try process.run() }
+        for process in runs { process.waitUntilExit() }
+        #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stateHome + "/tour") == ["habits.json"])
+        #expect(stateText()?.hasPrefix("{\n  \"format\": 1,\n  \"outcome\": \"completed\"") == true)
+    }
+
+    @Test func aRunKilledMidWriteLeavesTheOldFileOrTheNew() throws {
+        defer { cleanUp() }
+        for round in 0..<40 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TourBinary.path)
+            process.arguments = ["--once", "--plain", tourFile]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            if round % 2 == 0 { _ = try runTour(["--reset", tourFile], environment: environment) }
+            try process.run()
+            usleep(UInt32.random(in: 0...6_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if let text = stateText() {
+                #expect(text.hasPrefix("{\n  \"format\": 1,") && text.hasSuffix("\"\n}\n"), "round \(round): \(text)")
+            }
+        }
+    }
+}
