@@ -33,6 +33,7 @@ run: build
 	$(BIN)
 
 test: build
+	$(SWIFT) build --package-path Examples/mytool
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
 clean:

@@ -32,6 +32,8 @@ let package = Package(
                 .embedInCode("../../Resources/art/once.txt"),
             ]
         ),
+        // Drives TourKit as a Swift tool would, for the end-to-end tests.
+        .executableTarget(name: "TourKitHarness", dependencies: ["TourKit"], path: "Tests/TourKitHarness"),
         .testTarget(name: "TourCoreTests", dependencies: ["TourCore"], exclude: ["Snapshots"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
     ]

@@ -1,8 +1,9 @@
 import TourCore
 import TourTerminal
 
-/// Everything the command-line flags control, for Swift callers.
-public struct TourOptions: Sendable {
+/// Everything the command-line flags control, for Swift callers. The callbacks run on the
+/// caller's thread, inside `run`.
+public struct TourOptions {
     /// Consult and update the seen-state store: show the welcome once, then only what is new.
     public var once = false
     /// Slide and reveal animations; off also with TOUR_REDUCE_MOTION=1.
@@ -20,12 +21,12 @@ public struct TourOptions: Sendable {
     /// Print the pages as plain text even on a terminal.
     public var plain = false
     /// Called on every page change with page indices counted from 0 in the whole tour.
-    public var onPageChange: (@Sendable (_ from: Int, _ to: Int) -> Void)? = nil
+    public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
     /// Called once with the outcome, after the terminal is restored.
-    public var onFinish: (@Sendable (TourOutcome) -> Void)? = nil
+    public var onFinish: ((TourOutcome) -> Void)? = nil
     /// Receives the one warning a run may have (an unreadable state file, a full disk).
     /// By default it goes to stderr as `tour: warning: …`, after the terminal is restored.
-    public var onWarning: (@Sendable (String) -> Void)? = nil
+    public var onWarning: ((String) -> Void)? = nil
 
     public init() {}
 }

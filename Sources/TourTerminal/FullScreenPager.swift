@@ -12,14 +12,14 @@ import Glibc
 /// so it uses no CPU while idle. Signals arrive as bytes on that pipe and are handled
 /// here, in normal context, never inside a signal handler.
 public enum FullScreenPager {
-    public struct Options: Sendable {
+    public struct Options {
         public var startPage: Int = 0
         public var colorMode: ColorMode = .automatic
         /// How long to wait after ESC for the rest of a key sequence.
         public var escapeDelayMilliseconds: Int32 = 25
         /// Draw ASCII only, for terminals whose locale is not UTF-8.
         public var asciiOnly: Bool = false
-        public var onPageChange: (@Sendable (_ from: Int, _ to: Int) -> Void)? = nil
+        public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
 
         public init() {}
     }

@@ -10,6 +10,10 @@ enum TourBinary {
     }()
 
     static let path: String = ProcessInfo.processInfo.environment["TOUR_BIN"] ?? packageRoot + "/.build/debug/tour"
+    /// Drives TourKit the way a Swift tool would (Tests/TourKitHarness), built beside `tour`.
+    static var harness: String { (path as NSString).deletingLastPathComponent + "/TourKitHarness" }
+    /// The example tool in Examples/mytool, built by `make test`.
+    static let example: String = ProcessInfo.processInfo.environment["MYTOOL_BIN"] ?? packageRoot + "/Examples/mytool/.build/debug/mytool"
 }
 
 struct CommandResult {
@@ -19,9 +23,10 @@ struct CommandResult {
 }
 
 /// Runs `tour` without a terminal, with pipes on every end.
-func runTour(_ arguments: [String], environment: [String: String] = [:], stdin: String = "") throws -> CommandResult {
+func runTour(_ arguments: [String], executable: String = TourBinary.path, environment: [String: String] = [:],
+             stdin: String = "") throws -> CommandResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: TourBinary.path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { $1 }
@@ -54,7 +59,8 @@ final class TmuxSession {
     let directory: URL
     private static let counter = Counter()
 
-    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    init(_ arguments: [String] = [], executable: String = TourBinary.path, width: Int = 80, height: Int = 24,
+         environment: [String: String] = [:]) throws {
         socket = "tour-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -76,7 +82,7 @@ final class TmuxSession {
         env.merge(environment) { $1 }
         let envArguments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "--",
-                  "env"] + envArguments + ["sh", wrapper.path, directory.path, TourBinary.path] + arguments)
+                  "env"] + envArguments + ["sh", wrapper.path, directory.path, executable] + arguments)
     }
 
     deinit {

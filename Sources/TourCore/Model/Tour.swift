@@ -41,6 +41,8 @@ extension Tour {
             case page
             /// A "what's new" list of features, each with an icon, a title and a line of text.
             case features
+            /// A body of the caller's own (Swift only).
+            case custom
         }
 
         public var kind: Kind
@@ -57,6 +59,17 @@ extension Tour {
         public var items: [Feature]
         /// Closing text under a feature list.
         public var extra: String
+        /// The body of a `.custom` page.
+        public var customBody: (any PageBody)?
+
+        /// What draws this page between the Skip row and the dots.
+        public var body: any PageBody {
+            switch kind {
+            case .page: HeroPageBody(title: title, subtitle: subtitle, hero: hero)
+            case .features: FeatureListBody(title: title, items: items, extra: extra)
+            case .custom: customBody ?? HeroPageBody(title: title, subtitle: subtitle, hero: nil)
+            }
+        }
 
         /// A page with hero art, a title and a subtitle.
         /// - Parameter hero: ASCII art, lines separated by newlines.
@@ -71,6 +84,22 @@ extension Tour {
             self.button = button.map { TextSanitizer.clean($0) }
             self.items = []
             self.extra = ""
+            self.customBody = nil
+        }
+
+        /// A page whose body the caller draws: it still gets the dots, button, keys and plain mode.
+        /// - Parameter title: names the page for plain mode and screen readers.
+        public init(title: String, body: any PageBody, accent: Color? = nil, since: String? = nil, button: String? = nil) {
+            self.init(title: title, accent: accent, since: since, button: button)
+            self.kind = .custom
+            self.customBody = body
+        }
+
+        public static func == (lhs: Page, rhs: Page) -> Bool {
+            lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.hero == rhs.hero
+                && lhs.button == rhs.button && lhs.since == rhs.since && lhs.accent == rhs.accent && lhs.items == rhs.items
+                && lhs.extra == rhs.extra
+                && lhs.customBody.map { String(describing: type(of: $0)) } == rhs.customBody.map { String(describing: type(of: $0)) }
         }
 
         /// A "what's new" page: a title, a list of features, optional closing text and button label.

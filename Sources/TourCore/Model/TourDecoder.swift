@@ -135,7 +135,7 @@ public struct TourDecoder {
             page.since = version
         }
         if let kindMember = fields["kind"], let kind = try string(kindMember) {
-            guard let parsed = Tour.Page.Kind(rawValue: kind) else {
+            guard let parsed = Tour.Page.Kind(rawValue: kind), parsed != .custom else {
                 throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(kind)\"")
             }
             page.kind = parsed

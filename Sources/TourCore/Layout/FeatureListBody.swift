@@ -1,0 +1,143 @@
+/// A "what's new" page: a title at the top and a list of features, each an icon, a bold
+/// title and a line of text. A list that fits is centered; a longer one scrolls, with
+/// "more above" and "more below" where there is more.
+public struct FeatureListBody: PageBody {
+    public var title: String
+    public var items: [Tour.Feature]
+    public var extra: String
+
+    public init(title: String, items: [Tour.Feature], extra: String) {
+        self.title = title
+        self.items = items
+        self.extra = extra
+    }
+
+    public static let listMaximumWidth = 64
+    /// Keep at least this many list rows on screen before dropping the hint and blank rows.
+    static let rowsWanted = 3
+
+    /// One row of the list: pieces of text at columns within it.
+    struct Row {
+        var pieces: [(column: Int, text: String, style: Style)] = []
+    }
+
+    static func listWidth(_ width: Int) -> Int { min(PageView.textWidth(width), listMaximumWidth) }
+
+    func titleLines(width: Int) -> [String] {
+        TextWidth.wrap(title, width: min(PageView.textWidth(width), HeroPageBody.titleMaximumWidth))
+    }
+
+    /// The whole list at a width: icon and bold title, text indented under it, a blank row between items.
+    func rows(width listWidth: Int, context: PageContext) -> [Row] {
+        var rows: [Row] = []
+        let indent = 4
+        for (index, item) in items.enumerated() {
+            if index > 0 { rows.append(Row()) }
+            var first = Row()
+            if !item.icon.isEmpty {
+                first.pieces.append((0, item.icon, Style(foreground: item.accent ?? context.accent ?? .default, bold: true)))
+            }
+            let titleLines = TextWidth.wrap(item.title, width: max(1, listWidth - indent))
+            first.pieces.append((indent, titleLines.first ?? "", Style(bold: true)))
+            rows.append(first)
+            for line in titleLines.dropFirst() { rows.append(Row(pieces: [(indent, line, Style(bold: true))])) }
+            if !item.text.isEmpty {
+                for line in TextWidth.wrap(item.text, width: max(1, listWidth - indent)) {
+                    rows.append(Row(pieces: [(indent, line, .plain)]))
+                }
+            }
+        }
+        if !extra.isEmpty {
+            if !rows.isEmpty { rows.append(Row()) }
+            for line in TextWidth.wrap(extra, width: listWidth) {
+                rows.append(Row(pieces: [((listWidth - TextWidth.of(line)) / 2, line, Style(dim: true))]))
+            }
+        }
+        return rows
+    }
+
+    /// A list scrolls as soon as it is taller than its rows; it then shows no more than this.
+    public func preferredHeight(width: Int, context: PageContext) -> Int {
+        minimumHeight(width: width, context: context)
+    }
+
+    public func minimumHeight(width: Int, context: PageContext) -> Int {
+        let listRows = rows(width: Self.listWidth(width), context: context).count
+        return titleLines(width: width).count + 1 + min(listRows, Self.rowsWanted)
+    }
+
+    /// The title lines that fit, and the rows left under them for the list.
+    private func split(area: Size, context: PageContext) -> (title: [String], listRows: Int) {
+        var title = titleLines(width: area.width)
+        let gap = context.compact ? 0 : 1
+        if area.height - title.count - gap < 1, title.count > 1 {
+            let room = max(1, area.height - gap - 1)
+            if title.count > room {
+                title = Array(title.prefix(room))
+                title[room - 1] = PageView.ellipsize(title[room - 1], width: Self.listWidth(area.width), glyphs: context.glyphs)
+            }
+        }
+        return (title, max(0, area.height - title.count - gap))
+    }
+
+    public func maximumScroll(area: Size, context: PageContext) -> Int {
+        let available = split(area: area, context: context).listRows
+        let total = rows(width: Self.listWidth(area.width), context: context).count
+        return total <= available ? 0 : max(0, total - max(1, available - 2))
+    }
+
+    public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+        var layout = PageBodyLayout()
+        let (title, listRows) = split(area: canvas.size, context: context)
+        var y = 0
+        for line in title {
+            layout.title.append(canvas.writeCentered(line, y: y, style: context.titleStyle, glyphs: context.glyphs))
+            y += 1
+        }
+        if !context.compact { y += 1 }
+        guard listRows > 0 else { return layout }
+        let listWidth = Self.listWidth(canvas.size.width)
+        let x = (canvas.size.width - listWidth) / 2
+        let all = rows(width: listWidth, context: context)
+
+        if all.count <= listRows {
+            let top = y + (listRows - all.count) / 2
+            draw(all[...], into: &canvas, x: x, top: top)
+            layout.list = Rect(x: x, y: top, width: listWidth, height: all.count)
+            return layout
+        }
+        // It scrolls: one row each for "more above" and "more below", the rest for the list.
+        let hasIndicatorRows = listRows >= 3
+        let visible = hasIndicatorRows ? listRows - 2 : listRows
+        let offset = max(0, min(context.scrollOffset, all.count - visible))
+        let top = hasIndicatorRows ? y + 1 : y
+        draw(all[offset..<min(all.count, offset + visible)], into: &canvas, x: x, top: top)
+        layout.list = Rect(x: x, y: top, width: listWidth, height: visible)
+        if hasIndicatorRows {
+            let glyphs = context.glyphs
+            if offset > 0 {
+                layout.moreAbove = canvas.writeCentered("\(glyphs.upArrow) more above (k)", y: y, style: Style(dim: true), glyphs: glyphs)
+            }
+            if offset + visible < all.count {
+                layout.moreBelow = canvas.writeCentered("\(glyphs.downArrow) more below (j)", y: y + listRows - 1, style: Style(dim: true), glyphs: glyphs)
+            }
+        }
+        return layout
+    }
+
+    private func draw(_ rows: ArraySlice<Row>, into canvas: inout Canvas, x: Int, top: Int) {
+        for (index, row) in rows.enumerated() {
+            for piece in row.pieces { canvas.write(piece.text, x: x + piece.column, y: top + index, style: piece.style) }
+        }
+    }
+
+    public func plainText(context: PageContext) -> String {
+        var lines = [title]
+        for item in items {
+            let text = item.text.isEmpty ? item.title : "\(item.title): \(item.text)"
+            lines.append("- " + (item.icon.isEmpty ? "" : item.icon + " ") + text)
+        }
+        if !extra.isEmpty { lines.append(extra) }
+        return lines.joined(separator: "\n")
+    }
+}

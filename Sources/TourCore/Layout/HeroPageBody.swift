@@ -1,0 +1,111 @@
+/// The standard page: hero art, a bold title and a wrapped subtitle, centered.
+///
+/// When rows are short it drops the hero first, then its blank rows, then cuts the
+/// title and the end of the subtitle with an ellipsis. The title always keeps a row.
+public struct HeroPageBody: PageBody {
+    public var title: String
+    public var subtitle: String
+    public var hero: Tour.Art?
+
+    public init(title: String, subtitle: String, hero: Tour.Art?) {
+        self.title = title
+        self.subtitle = subtitle
+        self.hero = hero
+    }
+
+    public static let subtitleMaximumWidth = 60
+    public static let titleMaximumWidth = 70
+
+    private struct Lines {
+        var title: [String]
+        var subtitle: [String]
+        var titleWidth: Int
+        var subtitleWidth: Int
+
+        init(_ body: HeroPageBody, width: Int) {
+            titleWidth = min(PageView.textWidth(width), HeroPageBody.titleMaximumWidth)
+            subtitleWidth = min(PageView.textWidth(width), HeroPageBody.subtitleMaximumWidth)
+            title = TextWidth.wrap(body.title, width: titleWidth)
+            subtitle = body.subtitle.isEmpty ? [] : TextWidth.wrap(body.subtitle, width: subtitleWidth)
+        }
+
+        func height(hero: Tour.Art?, gaps: Bool) -> Int {
+            var rows = title.count
+            if let hero { rows += hero.lines.count + (gaps ? 1 : 0) }
+            if !subtitle.isEmpty { rows += subtitle.count + (gaps ? 1 : 0) }
+            return rows
+        }
+    }
+
+    private func heroThatFits(width: Int) -> Tour.Art? {
+        guard let hero, !hero.lines.isEmpty, hero.width <= width - 2 else { return nil }
+        return hero
+    }
+
+    public func preferredHeight(width: Int, context: PageContext) -> Int {
+        Lines(self, width: width).height(hero: heroThatFits(width: width), gaps: true)
+    }
+
+    public func minimumHeight(width: Int, context: PageContext) -> Int {
+        Lines(self, width: width).height(hero: nil, gaps: true)
+    }
+
+    public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+        let width = canvas.size.width
+        let height = canvas.size.height
+        var lines = Lines(self, width: width)
+        var gaps = !context.compact
+        var hero = heroThatFits(width: width)
+        if lines.height(hero: hero, gaps: gaps) > height { hero = nil }
+        if lines.height(hero: nil, gaps: gaps) > height { gaps = false }
+        if lines.height(hero: nil, gaps: gaps) > height {
+            // Cut the title, then the subtitle, to the rows there are.
+            let titleRows = max(1, min(lines.title.count, height))
+            if lines.title.count > titleRows {
+                lines.title = Array(lines.title.prefix(titleRows))
+                lines.title[titleRows - 1] = PageView.ellipsize(lines.title[titleRows - 1], width: lines.titleWidth, glyphs: context.glyphs)
+            }
+            let subtitleRows = max(0, height - titleRows)
+            if lines.subtitle.count > subtitleRows {
+                lines.subtitle = Array(lines.subtitle.prefix(subtitleRows))
+                if let last = lines.subtitle.indices.last {
+                    lines.subtitle[last] = PageView.ellipsize(lines.subtitle[last], width: lines.subtitleWidth, glyphs: context.glyphs)
+                }
+            }
+        }
+
+        var layout = PageBodyLayout()
+        var y = max(0, (height - lines.height(hero: hero, gaps: gaps)) / 2)
+        if let hero {
+            let x = (width - hero.width) / 2
+            for line in hero.lines {
+                canvas.write(line, x: x, y: y)
+                y += 1
+            }
+            layout.hero = Rect(x: x, y: y - hero.lines.count, width: hero.width, height: hero.lines.count)
+            if gaps { y += 1 }
+        }
+        for line in lines.title {
+            layout.title.append(canvas.writeCentered(line, y: y, style: context.titleStyle, glyphs: context.glyphs))
+            y += 1
+        }
+        if !lines.subtitle.isEmpty {
+            if gaps { y += 1 }
+            for line in lines.subtitle {
+                layout.subtitle.append(canvas.writeCentered(line, y: y, glyphs: context.glyphs))
+                y += 1
+            }
+        }
+        return layout
+    }
+
+    public func plainText(context: PageContext) -> String {
+        var lines = [title]
+        if !subtitle.isEmpty { lines.append(subtitle) }
+        if let hero, !hero.lines.isEmpty {
+            lines.append("")
+            lines.append(contentsOf: hero.lines.map(PlainText.trimmingTrailingSpaces))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,91 @@
+/// The part of a page between the Skip row and the page dots: what makes one page
+/// differ from another. The pager draws the frame around it (Skip, dots, button, key
+/// hint) and gives it the same keys, transitions and plain-mode output.
+///
+/// Built-in pages use this protocol too: `HeroPageBody` (hero art, title, subtitle) and
+/// `FeatureListBody` (a "what's new" list). A Swift tool can write its own and put it on
+/// a page with `Tour.Page(title:body:)`.
+public protocol PageBody: Sendable {
+    /// Rows the body would like at this width, with room for everything it can show.
+    func preferredHeight(width: Int, context: PageContext) -> Int
+    /// The fewest rows the body needs; when even these do not fit, the pager drops its
+    /// own blank rows (and sets `context.compact`).
+    func minimumHeight(width: Int, context: PageContext) -> Int
+    /// Draws into `canvas`, which is exactly the body's area: (0, 0) is its top-left cell,
+    /// and nothing drawn outside it shows. Returns where things went, in the same coordinates.
+    func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout
+    /// How many rows the body can scroll in an area of this size; 0 when it fits.
+    func maximumScroll(area: Size, context: PageContext) -> Int
+    /// The body as plain text, for plain mode and screen readers.
+    func plainText(context: PageContext) -> String
+}
+
+extension PageBody {
+    public func minimumHeight(width: Int, context: PageContext) -> Int { 1 }
+    public func maximumScroll(area: Size, context: PageContext) -> Int { 0 }
+}
+
+/// What a body knows about the page around it.
+public struct PageContext: Sendable {
+    /// The symbols to draw with: Unicode, or ASCII for a locale that is not UTF-8.
+    public var glyphs: Glyphs
+    /// The page's accent color, or the tour's.
+    public var accent: Color?
+    /// Rows to scroll by, already clamped to `maximumScroll`.
+    public var scrollOffset: Int
+    /// Space is short: leave out blank rows between parts.
+    public var compact: Bool
+
+    public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {
+        self.glyphs = glyphs
+        self.accent = accent
+        self.scrollOffset = scrollOffset
+        self.compact = compact
+    }
+
+    /// Bold, in the accent color: how titles look.
+    public var titleStyle: Style { Style(foreground: accent ?? .default, bold: true) }
+}
+
+/// Where a body put its parts, relative to its area; the pager moves them to screen coordinates.
+public struct PageBodyLayout: Equatable, Sendable {
+    public var hero: Rect?
+    public var title: [Rect] = []
+    public var subtitle: [Rect] = []
+    public var list: Rect?
+    public var moreAbove: Rect?
+    public var moreBelow: Rect?
+
+    public init() {}
+}
+
+extension Canvas {
+    /// Writes `text` centered on row `y`, cut with an ellipsis if wider than the canvas.
+    @discardableResult
+    public mutating func writeCentered(_ text: String, y: Int, style: Style = .plain, glyphs: Glyphs) -> Rect {
+        let fitted = TextWidth.truncate(text, to: size.width, ellipsis: glyphs.ellipsis)
+        let textWidth = TextWidth.of(fitted)
+        let x = (size.width - textWidth) / 2
+        write(fitted, x: x, y: y, style: style)
+        return Rect(x: x, y: y, width: textWidth, height: 1)
+    }
+
+    /// Copies another canvas in with its top-left cell at (x, y), clipped to this one.
+    public mutating func paste(_ other: Canvas, x: Int, y: Int) {
+        for row in 0..<other.size.height where y + row >= 0 && y + row < size.height {
+            for column in 0..<other.size.width where x + column >= 0 && x + column < size.width {
+                self[x + column, y + row] = other[column, row]
+            }
+            // A wide character cut by the left or right edge must not leave half of itself.
+            if x > 0, x < size.width, self[x, y + row].isContinuation { self[x, y + row] = Cell(" ", style: self[x, y + row].style) }
+            let end = x + other.size.width
+            if end > 0, end < size.width, self[end, y + row].isContinuation { self[end, y + row] = Cell(" ", style: self[end, y + row].style) }
+        }
+    }
+}
+
+extension Rect {
+    func offset(x dx: Int, y dy: Int) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}

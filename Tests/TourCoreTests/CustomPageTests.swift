@@ -1,0 +1,60 @@
+import Testing
+@testable import TourCore
+
+/// A body of a tool's own: a framed box with a label, drawn through the same protocol as built-in pages.
+struct BoxBody: PageBody {
+    var label: String
+
+    func preferredHeight(width: Int, context: PageContext) -> Int { 5 }
+    func minimumHeight(width: Int, context: PageContext) -> Int { 3 }
+
+    func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+        let inner = " \(label) "
+        let width = TextWidth.of(inner) + 2
+        let x = (canvas.size.width - width) / 2
+        let top = max(0, (canvas.size.height - 3) / 2)
+        canvas.write("+" + String(repeating: "-", count: width - 2) + "+", x: x, y: top)
+        canvas.write("|" + inner + "|", x: x, y: top + 1, style: context.titleStyle)
+        canvas.write("+" + String(repeating: "-", count: width - 2) + "+", x: x, y: top + 2)
+        // Drawing past the area must not reach the frame around it.
+        canvas.write(String(repeating: "X", count: 500), x: -10, y: canvas.size.height)
+        var layout = PageBodyLayout()
+        layout.title = [Rect(x: x + 1, y: top + 1, width: width - 2, height: 1)]
+        return layout
+    }
+
+    func plainText(context: PageContext) -> String { "[\(label)]" }
+}
+
+@Suite("Custom pages through the PageBody protocol")
+struct CustomPageTests {
+    let tour = Tour(accent: .ansi(5), pages: [
+        Tour.Page(title: "Intro", subtitle: "Built in."),
+        Tour.Page(title: "Box", body: BoxBody(label: "Your own page"), button: "Neat"),
+    ])
+
+    @Test func aCustomPageIsDrawnInsideTheSameFrame() {
+        let view = PageView(tour: tour, state: PagerState(pageCount: 2, currentPage: 1))
+        var canvas = Canvas(size: Size(width: 40, height: 12))
+        let layout = view.draw(into: &canvas)
+        Snapshot.assertMatches(canvas, named: "custom-page-40x12", title: "a custom PageBody, 40x12")
+        #expect(layout.dots.count == 2 && layout.button != nil)
+        // The body's rectangles come back in screen cells, inside the area it was given.
+        let body = layout.body!, title = layout.title.first!
+        #expect(title.y >= body.y && title.y < body.y + body.height && title.y == 3)
+        #expect(!canvas.text.contains("X"))
+        #expect(canvas.text.contains("[ Neat ]"))
+    }
+
+    @Test func plainModeAsksTheBodyForText() {
+        #expect(PlainText.tour(tour) == "Page 1 of 2\nIntro\nBuilt in.\n\nPage 2 of 2\n[Your own page]\n")
+    }
+
+    @Test func theKeysWorkTheSameOnACustomPage() {
+        var controller = PagerController(tour: tour)
+        controller.handle(.right)
+        #expect(controller.view(glyphs: .unicode).page.kind == .custom)
+        controller.handle(.enter)
+        #expect(controller.state.outcome == .completed)
+    }
+}

@@ -1,0 +1,90 @@
+// Drives TourKit the way a Swift tool would, for the end-to-end tests:
+//   harness twice            run a tour twice in one process, printing after each
+//   harness callbacks LOG    log page changes and the outcome to LOG
+//   harness custom           a tour whose second page is a custom PageBody
+import TourKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let tour = Tour(id: "harness", version: "1.0", pages: [
+    Tour.Page(title: "Harness one", subtitle: "First page."),
+    Tour.Page(title: "Harness two", subtitle: "Second page."),
+    Tour.Page(title: "Harness three"),
+    Tour.Page(title: "Harness four"),
+])
+
+/// A custom page: a labelled progress bar drawn through the PageBody protocol.
+struct ProgressBody: PageBody {
+    var label: String
+    var fraction: Double
+
+    func preferredHeight(width: Int, context: PageContext) -> Int { 3 }
+
+    func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+        let barWidth = max(4, min(40, canvas.size.width - 4))
+        let filled = Int(Double(barWidth - 2) * fraction)
+        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - 2 - filled) + "]"
+        let top = max(0, (canvas.size.height - 3) / 2)
+        var layout = PageBodyLayout()
+        layout.title = [canvas.writeCentered(label, y: top, style: context.titleStyle, glyphs: context.glyphs)]
+        canvas.writeCentered(bar, y: top + 2, glyphs: context.glyphs)
+        return layout
+    }
+
+    func plainText(context: PageContext) -> String {
+        "\(label): \(Int(fraction * 100))%"
+    }
+}
+
+func describe(_ outcome: TourOutcome) -> String {
+    switch outcome {
+    case .completed: "completed"
+    case .skipped(let page): "skipped(\(page))"
+    case .interrupted: "interrupted"
+    case .alreadySeen: "alreadySeen"
+    }
+}
+
+func currentHandler(_ signal: Int32) -> UInt {
+    var action = sigaction()
+    sigaction(signal, nil, &action)
+    return unsafeBitCast(action.__sigaction_handler.sa_handler, to: UInt.self)
+}
+
+let arguments = CommandLine.arguments
+switch arguments.count > 1 ? arguments[1] : "" {
+case "twice":
+    // A handler of the tool's own, which the tour must put back.
+    signal(SIGINT) { _ in }
+    let before = (currentHandler(SIGINT), currentHandler(SIGWINCH), currentHandler(SIGTSTP))
+    for round in ["first", "second"] {
+        let outcome = try tour.run()
+        print("\(round): \(describe(outcome))")
+        fflush(nil)
+    }
+    let after = (currentHandler(SIGINT), currentHandler(SIGWINCH), currentHandler(SIGTSTP))
+    print(before == after ? "signal handlers restored" : "signal handlers changed")
+    print("stdout works")
+case "callbacks":
+    let logPath = arguments[2]
+    var lines: [String] = []
+    var options = TourOptions()
+    options.onPageChange = { from, to in lines.append("page \(from) -> \(to)") }
+    options.onFinish = { outcome in lines.append("finish \(describe(outcome))") }
+    let outcome = try tour.run(options: options)
+    lines.append("returned \(describe(outcome))")
+    let file = fopen(logPath, "w")
+    fputs(lines.joined(separator: "\n") + "\n", file)
+    fclose(file)
+case "custom":
+    let custom = Tour(pages: [
+        Tour.Page(title: "Before"),
+        Tour.Page(title: "Syncing", body: ProgressBody(label: "Syncing your notes", fraction: 0.5)),
+    ])
+    print(describe(try custom.run()))
+default:
+    print("usage: harness twice | callbacks LOG | custom")
+    exit(2)
+}
