@@ -2,6 +2,8 @@
 #include "terminal_guard.h"
 
 #include <errno.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
@@ -102,4 +104,15 @@ void tour_guard_suspend_self(void) {
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     raise(SIGTSTP);  /* stops here until SIGCONT */
     sigaction(SIGTSTP, &ours, NULL);
+}
+
+int tour_frame_buffer_create(void) {
+#ifdef MFD_CLOEXEC
+    int fd = memfd_create("tour-frame", MFD_CLOEXEC);
+    if (fd >= 0) return fd;
+#endif
+    char path[] = "/tmp/tour-frame-XXXXXX";
+    int temporary = mkostemp(path, O_CLOEXEC);
+    if (temporary >= 0) unlink(path);
+    return temporary;
 }

@@ -1,7 +1,7 @@
 import CNcurses
 import TourCore
 
-/// Copies a `Canvas` into ncurses and lets `doupdate()` send only what changed.
+/// Copies a `Canvas` into ncurses' screen; `TerminalScreen.update()` then sends only what changed.
 final class CanvasRenderer {
     private let colors: ColorSupport
     private let asciiOnly: Bool
@@ -40,8 +40,6 @@ final class CanvasRenderer {
                 mvwadd_wch(window, Int32(y), Int32(x), &cell)
             }
         }
-        wnoutrefresh(window)
-        doupdate()
         previous = canvas
     }
 

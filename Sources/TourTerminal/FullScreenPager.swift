@@ -33,7 +33,7 @@ public enum FullScreenPager {
         guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
         defer { tour_guard_uninstall() }
 
-        let screen = try TerminalScreen(colorMode: options.colorMode)
+        let screen = try TerminalScreen(colorMode: options.colorMode, environment: TerminalEnvironment.current(), mouse: false)
         defer { screen.close() }
         var loop = RunLoop(
             screen: screen, signalPipe: signalPipe, options: options,
@@ -140,5 +140,6 @@ private struct RunLoop {
 
     private func draw() {
         renderer.draw(controller.view(glyphs: glyphs).render(size: screen.size))
+        screen.update()
     }
 }

@@ -14,6 +14,12 @@ public struct TerminalEnvironment: Sendable {
     public var noColorRequested: Bool
     /// ESCDELAY from the environment, when the user set one.
     public var escapeDelayMilliseconds: Int32?
+    /// COLORTERM says the terminal shows 24-bit color.
+    public var wantsTrueColor: Bool
+    /// TOUR_REDUCE_MOTION=1: no animation.
+    public var reduceMotion: Bool
+    /// ACCESSIBLE set: the linear, screen-reader-friendly mode.
+    public var accessibleRequested: Bool
 
     public static func current() -> TerminalEnvironment {
         setlocale(LC_ALL, "")
@@ -25,7 +31,25 @@ public struct TerminalEnvironment: Sendable {
             term: environment("TERM"),
             localeIsUTF8: codeset.uppercased().filter { $0 != "-" } == "UTF8",
             noColorRequested: !(environment("NO_COLOR") ?? "").isEmpty,
-            escapeDelayMilliseconds: environment("ESCDELAY").flatMap { Int32($0) }.map { max(0, min($0, 10_000)) })
+            escapeDelayMilliseconds: environment("ESCDELAY").flatMap { Int32($0) }.map { max(0, min($0, 10_000)) },
+            wantsTrueColor: ["truecolor", "24bit"].contains((environment("COLORTERM") ?? "").lowercased()),
+            reduceMotion: !["", "0"].contains(environment("TOUR_REDUCE_MOTION") ?? ""),
+            accessibleRequested: !["", "0"].contains(environment("ACCESSIBLE") ?? ""))
+    }
+
+    /// The terminfo entry for the same terminal with direct (24-bit) color, when one is
+    /// installed (Debian's ncurses-term has them): xterm-256color → xterm-direct.
+    public var directColorTerminalName: String? {
+        guard let term, !term.isEmpty, !term.hasSuffix("-direct") else { return nil }
+        var base = Substring(term)
+        for suffix in ["-256color", "-88color", "-color"] where base.hasSuffix(suffix) {
+            base = base.dropLast(suffix.count)
+        }
+        let name = base + "-direct"
+        for directory in ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"] {
+            if access("\(directory)/\(name.first!)/\(name)", R_OK) == 0 { return String(name) }
+        }
+        return nil
     }
 
     /// Full screen needs a terminal on both ends and a TERM that can address the screen.

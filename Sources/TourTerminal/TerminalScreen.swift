@@ -1,77 +1,189 @@
 import CNcurses
+import CTerminalGuard
 import TourCore
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The terminal while a tour owns it: ncurses set up on the process's stdin/stdout.
-/// Only this layer talks to ncurses.
+/// The terminal while a tour owns it. Only this layer talks to ncurses.
+///
+/// ncurses draws into an in-memory file, not into the terminal: after each `doupdate()`
+/// the bytes it produced (only the cells that changed) are copied to the terminal in one
+/// `write`, wrapped in synchronized-update mode so no terminal shows half a frame.
+/// Because ncurses never sees the terminal itself, this class sets the terminal modes.
 final class TerminalScreen {
     private let screen: OpaquePointer
+    private let frameBuffer: Int32
+    private let frameFile: UnsafeMutablePointer<FILE>
+    private let shellModes: termios?
     private(set) var size: Size
     let colors: ColorSupport
+    private let mouse: Bool
+    /// Bytes and frames sent to the terminal so far, for `make bench`.
+    private(set) var bytesWritten = 0
+    private(set) var framesWritten = 0
 
-    /// What to write if the process crashes while the screen is ours: leave the alternate
-    /// screen, show the cursor, stop every mouse mode, end synchronized output.
+    static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
+    static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
+    /// Button presses, releases and wheel, reported in SGR form (no 223-column limit).
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
+
+    /// What to write if the process crashes while the screen is ours: end synchronized
+    /// output, stop every mouse mode, show the cursor, leave the alternate screen.
     static let crashRestoreSequence = "\u{1B}[?2026l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l\r\n"
 
-    /// Takes over the terminal. Fails when TERM names no known terminal.
-    init(colorMode: ColorMode) throws(TerminalUnavailable) {
+    /// Takes over the terminal. Fails when TERM names no terminal terminfo knows.
+    init(colorMode: ColorMode, environment: TerminalEnvironment, mouse: Bool) throws(TerminalUnavailable) {
         setlocale(LC_ALL, "")
-        // newterm, not initscr: initscr exits the process when TERM is unknown.
-        guard let screen = newterm(nil, tour_stdout(), tour_stdin()) else {
+        let descriptor = tour_frame_buffer_create()
+        guard descriptor >= 0, let file = fdopen(descriptor, "w") else {
+            throw TerminalUnavailable(reason: "cannot create a frame buffer")
+        }
+        let size = Self.currentSize() ?? Size(width: 80, height: 24)
+        // ncurses reads the size from LINES/COLUMNS when it cannot ask the terminal.
+        let newScreen: OpaquePointer? = Self.withSizeInEnvironment(size) {
+            // Direct (24-bit) color needs a "-direct" terminfo entry; fall back to TERM's own.
+            if colorMode == .automatic, environment.wantsTrueColor, let direct = environment.directColorTerminalName {
+                if let screen = newterm(direct, file, tour_stdin()) { return screen }
+            }
+            return newterm(nil, file, tour_stdin())
+        }
+        guard let newScreen else {
+            fclose(file)
             throw TerminalUnavailable(reason: "the terminal type is unknown to terminfo")
         }
-        self.screen = screen
-        cbreak()  // Ctrl-C and Ctrl-Z still raise signals, which the guard relays
-        noecho()
-        nonl()
-        intrflush(tour_stdscr(), false)
+        screen = newScreen
+        frameBuffer = descriptor
+        frameFile = file
+        self.size = size
+        self.mouse = mouse
+
+        var modes = termios()
+        shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
+        Self.setProgramModes(from: shellModes)
+        nonl()  // the terminal translates no newlines (see setProgramModes); tell ncurses
         leaveok(tour_stdscr(), true)
-        curs_set(0)
         colors = ColorSupport(mode: colorMode)
-        size = Self.currentSize()
-        if size.width != Int(tour_cols()) || size.height != Int(tour_lines()) {
-            resizeterm(Int32(size.height), Int32(size.width))
-        }
+        curs_set(0)
+        if mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
+        sendPending(synchronized: false)
     }
 
-    /// Gives the terminal back as it was: shell modes, normal screen, cursor.
+    /// Gives the terminal back as it was: shell modes, normal screen, cursor, no mouse.
     func close() {
+        if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         endwin()
-        fflush(tour_stdout())
+        sendPending(synchronized: false)
+        restoreShellModes()
         delscreen(screen)
+        fclose(frameFile)
     }
 
     /// Hands the terminal to the shell for Ctrl-Z; `resume()` takes it back after `fg`.
     func suspend() {
+        if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         endwin()
-        fflush(tour_stdout())
+        sendPending(synchronized: false)
+        restoreShellModes()
     }
 
     func resume() {
+        Self.setProgramModes(from: shellModes)
+        if mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
         refreshSize()
         // The shell may have drawn anything meanwhile: repaint every cell.
         clearok(tour_curscr(), true)
     }
 
+    /// Lets ncurses send what changed since the last frame, as one synchronized write.
+    func update() {
+        wnoutrefresh(tour_stdscr())
+        doupdate()
+        sendPending(synchronized: true)
+    }
+
     /// Reads the window size from the terminal and tells ncurses; returns true if it changed.
     @discardableResult
     func refreshSize() -> Bool {
-        let newSize = Self.currentSize()
-        guard newSize != size || Int(tour_cols()) != newSize.width || Int(tour_lines()) != newSize.height else { return false }
+        guard let newSize = Self.currentSize(), newSize != size else { return false }
         size = newSize
         resizeterm(Int32(max(1, newSize.height)), Int32(max(1, newSize.width)))
         return true
     }
 
-    private static func currentSize() -> Size {
-        var window = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
-            return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+    /// Copies what ncurses wrote into the frame buffer to the terminal, in one write.
+    private func sendPending(synchronized: Bool) {
+        let length = lseek(frameBuffer, 0, SEEK_CUR)
+        guard length > 0 else { return }
+        var bytes = [UInt8](repeating: 0, count: Int(length))
+        let read = bytes.withUnsafeMutableBytes { pread(frameBuffer, $0.baseAddress, Int(length), 0) }
+        ftruncate(frameBuffer, 0)
+        lseek(frameBuffer, 0, SEEK_SET)
+        guard read > 0 else { return }
+        if synchronized {
+            writeToTerminal(Self.beginSynchronizedUpdate + bytes[0..<read] + Self.endSynchronizedUpdate)
+            framesWritten += 1
+        } else {
+            writeToTerminal(Array(bytes[0..<read]))
         }
-        return Size(width: Int(tour_cols()), height: Int(tour_lines()))
+    }
+
+    private func writeToTerminal(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return  // the terminal is gone; the run loop notices on its next read
+            }
+            offset += count
+        }
+        bytesWritten += bytes.count
+    }
+
+    /// Like ncurses' cbreak + noecho + nonl: keys arrive one by one and are not echoed,
+    /// Ctrl-C and Ctrl-Z still raise signals, and no newline is translated either way.
+    private static func setProgramModes(from shell: termios?) {
+        guard var modes = shell else { return }
+        modes.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | IEXTEN)
+        modes.c_iflag &= ~tcflag_t(ICRNL | INLCR | IGNCR | IXON)
+        modes.c_oflag &= ~tcflag_t(ONLCR)
+        withUnsafeMutableBytes(of: &modes.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+    }
+
+    private func restoreShellModes() {
+        guard var modes = shellModes else { return }
+        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+    }
+
+    private static func currentSize() -> Size? {
+        var window = winsize()
+        for descriptor in [STDOUT_FILENO, STDIN_FILENO] {
+            if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
+                return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+            }
+        }
+        return nil
+    }
+
+    /// Runs `body` with LINES and COLUMNS set to `size`, then puts the caller's values back.
+    private static func withSizeInEnvironment<T>(_ size: Size, _ body: () -> T) -> T {
+        let names: [String] = ["LINES", "COLUMNS"]
+        let saved = names.map { name in (name, getenv(name).map { String(cString: $0) }) }
+        setenv("LINES", "\(max(1, size.height))", 1)
+        setenv("COLUMNS", "\(max(1, size.width))", 1)
+        defer {
+            for (name, value) in saved {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        return body()
     }
 }
 

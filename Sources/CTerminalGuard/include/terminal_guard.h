@@ -22,4 +22,9 @@ void tour_guard_uninstall(void);
 /// Call after handing the terminal back to the shell.
 void tour_guard_suspend_self(void);
 
+/// An anonymous in-memory file for ncurses to write frames into (memfd, or an unlinked
+/// temporary file where memfd is missing). The run loop copies each frame from it to the
+/// terminal in a single write. Returns the descriptor, or -1.
+int tour_frame_buffer_create(void);
+
 #endif
