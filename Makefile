@@ -33,7 +33,7 @@ run: build
 	$(BIN)
 
 test: build
-	$(SWIFT) build --package-path Examples/mytool
+	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
 clean:

@@ -20,6 +20,9 @@ public struct TourOptions {
     public var id: String? = nil
     /// Print the pages as plain text even on a terminal.
     public var plain = false
+    /// The linear mode for screen readers: each page as text, then a prompt read from
+    /// stdin; also with ACCESSIBLE=1 in the environment.
+    public var accessible = false
     /// Called on every page change with page indices counted from 0 in the whole tour.
     public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
     /// Called once with the outcome, after the terminal is restored.

@@ -83,15 +83,20 @@ public enum TourRunner {
     }
 
     private static func present(_ tour: Tour, shown: [Int], options: TourOptions, environment: TerminalEnvironment) -> (PagerOutcome, Int) {
+        let onPageChange = options.onPageChange.map { callback in { (from: Int, to: Int) in callback(shown[from], shown[to]) } }
+        if options.accessible || environment.accessibleRequested {
+            return AccessibleTour.run(tour, startPage: options.startPage, write: writeStandardOutput,
+                                      readLine: { Swift.readLine(strippingNewline: true) }, onPageChange: onPageChange)
+        }
         if !options.plain && environment.canRunFullScreen {
             var pagerOptions = FullScreenPager.Options()
             pagerOptions.startPage = options.startPage
+            pagerOptions.animation = options.animation && !environment.reduceMotion
+            pagerOptions.mouse = options.mouse
             pagerOptions.colorMode = options.color == .never || environment.noColorRequested ? .never : .automatic
             pagerOptions.asciiOnly = !environment.localeIsUTF8
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
-            if let callback = options.onPageChange {
-                pagerOptions.onPageChange = { from, to in callback(shown[from], shown[to]) }
-            }
+            pagerOptions.onPageChange = onPageChange
             if let result = try? FullScreenPager.run(tour, options: pagerOptions) {
                 return result
             }

@@ -11,32 +11,23 @@ public enum ColorMode: Sendable, Equatable {
 
 /// Maps the canvas' colors onto what the terminal can show, and allocates color pairs.
 final class ColorSupport {
-    let enabled: Bool
-    let paletteSize: Int
+    let depth: ColorDepth
 
     init(mode: ColorMode) {
-        var enabled = mode == .automatic && has_colors()
-        if enabled {
-            start_color()
-            use_default_colors()  // keep the user's own background and foreground
-            enabled = tour_colors() >= 8
+        guard mode == .automatic, has_colors() else {
+            depth = .monochrome
+            return
         }
-        self.enabled = enabled
-        self.paletteSize = enabled ? Int(tour_colors()) : 0
+        start_color()
+        use_default_colors()  // keep the user's own background and foreground
+        let count = Int(tour_colors())
+        depth = count >= 1 << 24 ? .direct : count >= 256 ? .ansi256 : count >= 8 ? .ansi8 : .monochrome
     }
 
-    /// The color pair for a foreground/background, or 0 (the default pair) when colors are off.
+    /// The color pair for a foreground/background, or 0 (the terminal's defaults).
     func pair(foreground: Color, background: Color) -> Int32 {
-        guard enabled, foreground != .default || background != .default else { return 0 }
-        let pair = alloc_pair(index(of: foreground), index(of: background))
+        guard depth != .monochrome, foreground != .default || background != .default else { return 0 }
+        let pair = alloc_pair(depth.terminalColor(foreground) ?? -1, depth.terminalColor(background) ?? -1)
         return pair < 0 ? 0 : pair
-    }
-
-    private func index(of color: Color) -> Int32 {
-        switch color {
-        case .default: return -1
-        case .ansi(let number): return Int32(Int(number) < paletteSize ? Int(number) : Int(number) % 8)
-        case let .rgb(red, green, blue): return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: paletteSize))
-        }
     }
 }

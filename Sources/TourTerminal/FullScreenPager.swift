@@ -6,15 +6,20 @@ import TourCore
 import Glibc
 #endif
 
-/// Runs a tour full screen: reads keys, feeds the paging state machine, draws each new state.
+/// Runs a tour full screen: reads keys and clicks, feeds the paging state machine, and
+/// draws each new state, sliding between pages unless motion is off.
 ///
-/// The loop sleeps in `poll` on the terminal and on the signal pipe with no timeout,
-/// so it uses no CPU while idle. Signals arrive as bytes on that pipe and are handled
-/// here, in normal context, never inside a signal handler.
+/// The loop sleeps in `poll` on the terminal and on the signal pipe. While nothing moves
+/// it has no timeout at all, so it uses no CPU; only a running animation sets one.
+/// Signals arrive as bytes on that pipe and are handled here, never in a signal handler.
 public enum FullScreenPager {
     public struct Options {
         public var startPage: Int = 0
         public var colorMode: ColorMode = .automatic
+        /// Slide between pages and reveal hero art; off for reduced motion.
+        public var animation: Bool = true
+        /// Report clicks and the wheel; off leaves the terminal's own text selection alone.
+        public var mouse: Bool = true
         /// How long to wait after ESC for the rest of a key sequence.
         public var escapeDelayMilliseconds: Int32 = 25
         /// Draw ASCII only, for terminals whose locale is not UTF-8.
@@ -33,14 +38,27 @@ public enum FullScreenPager {
         guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
         defer { tour_guard_uninstall() }
 
-        let screen = try TerminalScreen(colorMode: options.colorMode, environment: TerminalEnvironment.current(), mouse: false)
+        let screen = try TerminalScreen(colorMode: options.colorMode, environment: TerminalEnvironment.current(), mouse: options.mouse)
         defer { screen.close() }
-        var loop = RunLoop(
-            screen: screen, signalPipe: signalPipe, options: options,
-            controller: PagerController(tour: tour, startPage: options.startPage))
+        var controller = PagerController(tour: tour, startPage: options.startPage)
+        controller.mouseEnabled = options.mouse
+        var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, controller: controller)
         let outcome = loop.run()
         return (outcome, loop.controller.state.currentPage)
     }
+}
+
+/// A running animation: a sequence of timed steps, each a screen as a function of progress.
+private struct Animation {
+    struct Step {
+        var duration: Double
+        var frame: (Double) -> Canvas
+    }
+
+    var steps: [Step]
+    var stepStart: Double
+    /// The screen when every step is done.
+    var final: Canvas
 }
 
 private struct RunLoop {
@@ -50,6 +68,11 @@ private struct RunLoop {
     var controller: PagerController
     let renderer: CanvasRenderer
     var decoder = KeyDecoder()
+    var animation: Animation?
+    /// Pages whose hero has been revealed already: it reveals only the first time.
+    var revealed: Set<Int> = []
+    /// What is on screen now, and where the page's parts are on it.
+    var shown: (canvas: Canvas, layout: PageView.Layout)?
 
     init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenPager.Options, controller: PagerController) {
         self.screen = screen
@@ -62,22 +85,22 @@ private struct RunLoop {
     private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
 
     mutating func run() -> PagerOutcome {
-        draw()
+        present(slide: nil)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while controller.state.outcome.isRunning {
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
             ]
-            let timeout: Int32 = decoder.hasPending ? options.escapeDelayMilliseconds : -1
-            let ready = poll(&fds, 2, timeout)
+            let ready = poll(&fds, 2, timeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 controller.apply(.interrupt(signal: SIGHUP))
                 break
             }
             if ready == 0 {
-                handle(decoder.flushPending())
+                if animation != nil { advanceAnimation() }
+                if decoder.hasPending, animation == nil || pendingEscapeExpired() { handle(decoder.flushPending()) }
                 continue
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
@@ -87,6 +110,7 @@ private struct RunLoop {
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 {
+                    escapePendingSince = Self.now()
                     handle(decoder.feed(buffer[0..<count]))
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     // The terminal hung up or stdin closed: nobody is there to choose.
@@ -97,16 +121,125 @@ private struct RunLoop {
         return controller.state.outcome
     }
 
+    var escapePendingSince = 0.0
+
+    private func pendingEscapeExpired() -> Bool {
+        Self.now() - escapePendingSince >= Double(options.escapeDelayMilliseconds) / 1000
+    }
+
+    /// No timeout while idle; the next frame's time while animating; the escape delay while a key is half-read.
+    private func timeout() -> Int32 {
+        var milliseconds: Int32 = -1
+        if let animation {
+            let next = animation.stepStart + Motion.frameInterval * (((Self.now() - animation.stepStart) / Motion.frameInterval).rounded(.down) + 1)
+            milliseconds = Int32(max(0, (next - Self.now()) * 1000).rounded(.up))
+        }
+        if decoder.hasPending {
+            let remaining = Int32(max(0, (escapePendingSince + Double(options.escapeDelayMilliseconds) / 1000 - Self.now()) * 1000).rounded(.up))
+            milliseconds = milliseconds < 0 ? remaining : min(milliseconds, remaining)
+        }
+        return milliseconds
+    }
+
     private mutating func handle(_ keys: [Key]) {
         guard !keys.isEmpty else { return }
-        var changed = false
+        // A key during an animation ends it at once; then the key is acted on.
+        finishAnimation()
+        let pageBefore = controller.state.currentPage
+        var needsRedraw = false
+        var lastAction: PagerAction? = nil
         for key in keys {
             guard controller.state.outcome.isRunning else { break }
             let effect = controller.handle(key, screen: screen.size)
-            if let change = effect.pageChange { options.onPageChange?(change.fromPage, change.toPage) }
-            changed = changed || effect.needsRedraw
+            if let change = effect.pageChange {
+                options.onPageChange?(change.fromPage, change.toPage)
+                lastAction = effect.action
+            }
+            needsRedraw = needsRedraw || effect.needsRedraw
         }
-        if changed && controller.state.outcome.isRunning { draw() }
+        guard needsRedraw, controller.state.outcome.isRunning else { return }
+        let pageAfter = controller.state.currentPage
+        // Swipes slide; jumps (Home, End, digits, dots) cut. Many keys at once slide only once.
+        var slide: Bool? = nil
+        if pageAfter != pageBefore, let lastAction, abs(pageAfter - pageBefore) == 1 {
+            switch lastAction {
+            case .next, .previous, .advance: slide = pageAfter > pageBefore
+            default: break
+            }
+        }
+        present(slide: slide)
+    }
+
+    /// Shows the current state: at once, or sliding in (`slide` says forward or backward),
+    /// with the hero revealing itself on a page's first appearance.
+    private mutating func present(slide forward: Bool?) {
+        let target = controller.renderWithLayout(size: screen.size, glyphs: glyphs)
+        let page = controller.state.currentPage
+        guard options.animation, !controller.isShowingHelp else {
+            revealed.insert(page)
+            show(target)
+            return
+        }
+        var steps: [Animation.Step] = []
+        if let forward, let previous = shown, previous.canvas.size == target.canvas.size {
+            let rows = Self.movingRows(previous.layout, target.layout)
+            let transition = SlideTransition(from: previous.canvas, to: target.canvas, forward: forward, rows: rows)
+            steps.append(Animation.Step(duration: Motion.slideDuration, frame: transition.frame(at:)))
+        }
+        if !revealed.contains(page), let hero = target.layout.hero {
+            let reveal = HeroReveal(canvas: target.canvas, hero: hero)
+            steps.append(Animation.Step(duration: Motion.revealDuration, frame: reveal.frame(at:)))
+        }
+        revealed.insert(page)
+        guard let first = steps.first else {
+            show(target)
+            return
+        }
+        shown = target
+        animation = Animation(steps: steps, stepStart: Self.now(), final: target.canvas)
+        draw(first.frame(0))
+    }
+
+    /// The rows that move in a slide: the page bodies of both pages, not the dots or the button.
+    private static func movingRows(_ a: PageView.Layout, _ b: PageView.Layout) -> Range<Int> {
+        let areas = [a.body, b.body].compactMap { $0 }
+        guard let top = areas.map(\.y).min(), let bottom = areas.map({ $0.y + $0.height }).max() else { return 0..<0 }
+        return top..<bottom
+    }
+
+    private mutating func advanceAnimation() {
+        guard var current = animation, let step = current.steps.first else { return }
+        let progress = (Self.now() - current.stepStart) / step.duration
+        if progress < 1 {
+            draw(step.frame(progress))
+            return
+        }
+        current.steps.removeFirst()
+        if let next = current.steps.first {
+            current.stepStart = Self.now()
+            animation = current
+            draw(next.frame(0))
+        } else {
+            animation = nil
+            draw(current.final)
+        }
+    }
+
+    private mutating func finishAnimation() {
+        guard let current = animation else { return }
+        animation = nil
+        draw(current.final)
+    }
+
+    private mutating func show(_ target: (canvas: Canvas, layout: PageView.Layout)) {
+        animation = nil
+        shown = target
+        draw(target.canvas)
+    }
+
+    private func draw(_ canvas: Canvas) {
+        renderer.draw(canvas)
+        screen.update()
     }
 
     private mutating func handleSignals(_ buffer: inout [UInt8]) {
@@ -135,11 +268,15 @@ private struct RunLoop {
                 break
             }
         }
-        if needsRedraw { draw() }
+        if needsRedraw {
+            finishAnimation()
+            show(controller.renderWithLayout(size: screen.size, glyphs: glyphs))
+        }
     }
 
-    private func draw() {
-        renderer.draw(controller.view(glyphs: glyphs).render(size: screen.size))
-        screen.update()
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
 }

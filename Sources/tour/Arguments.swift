@@ -5,6 +5,9 @@ struct Arguments: Equatable {
     var file: String?
     var plain = false
     var noColor = false
+    var noAnimation = false
+    var noMouse = false
+    var accessible = false
     var startPage = 1
     var once = false
     var reset = false
@@ -24,11 +27,15 @@ struct Arguments: Equatable {
           --id ID         the name the seen state is kept under (default: the tour's id)
           --plain         print every page as plain text, no full screen
           --no-color      no colors (also when NO_COLOR is set)
+          --no-animation  no slides or reveals (also when TOUR_REDUCE_MOTION=1)
+          --no-mouse      leave the mouse to the terminal (text selection)
+          --accessible    one page at a time as text, with a prompt; for screen
+                          readers (also when ACCESSIBLE=1)
           --page N        start on page N (counting from 1)
           -h, --help      show this help
           --version       show the version
 
-        Keys: <- -> swipe, Enter next, q or Esc skip, 1-9 jump, Home/End, Ctrl-C quit.
+        Keys: <- -> swipe, Enter next, q or Esc skip, 1-9 jump, Home/End, ? help, Ctrl-C quit.
         Exit codes: 0 completed, 1 skipped, 2 usage error, 65 bad tour file,
                     66 file not readable, 130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
         """
@@ -64,6 +71,9 @@ struct Arguments: Equatable {
                 case "--id":
                     if let inlineValue { arguments.id = inlineValue } else { arguments.id = try value(for: name) }
                 case "--no-color": arguments.noColor = true
+                case "--no-animation": arguments.noAnimation = true
+                case "--no-mouse": arguments.noMouse = true
+                case "--accessible": arguments.accessible = true
                 case "--page":
                     let text: String
                     if let inlineValue { text = inlineValue } else { text = try value(for: name) }

@@ -46,6 +46,9 @@ func main() -> Int32 {
     options.color = arguments.noColor ? .never : .automatic
     options.startPage = arguments.startPage - 1
     options.id = arguments.id
+    options.animation = !arguments.noAnimation
+    options.mouse = !arguments.noMouse
+    options.accessible = arguments.accessible
 
     if arguments.reset {
         return reset(tour, id: arguments.id)

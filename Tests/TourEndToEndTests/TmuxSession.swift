@@ -147,9 +147,24 @@ final class TmuxSession {
         throw TimedOut(description: "timed out waiting for \(what); screen was:\n\(last)")
     }
 
+    /// Waits until `text` is on screen and the screen has stopped moving (animations done).
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 10) throws -> String {
         try waitForScreen(timeout: timeout, "'\(text)'") { $0.contains(text) }
+        return try settled()
+    }
+
+    /// The screen once two looks 50 ms apart agree: what a person sees after a slide ends.
+    func settled(timeout: Double = 3) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try screen()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            let next = try screen()
+            if next == last { return next }
+            last = next
+        }
+        return last
     }
 
     /// The exit code of `tour`, once it has exited.

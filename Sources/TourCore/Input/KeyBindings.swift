@@ -13,6 +13,8 @@ public struct KeyBindings: Sendable {
         case jumpToDigit
         /// Scroll a long feature list by this many rows.
         case scroll(Int)
+        /// Show the help overlay.
+        case help
     }
 
     public let bindings: [Binding]
@@ -27,6 +29,7 @@ public struct KeyBindings: Sendable {
         Binding(keys: [.up, .character("k")], action: .scroll(-1), summary: "scroll a long list up"),
         Binding(keys: [.down, .character("j")], action: .scroll(1), summary: "scroll a long list down"),
         Binding(keys: [.character("q"), .escape], action: .paging(.skip), summary: "skip the tour"),
+        Binding(keys: [.character("?")], action: .help, summary: "this help"),
         Binding(keys: [.controlC], action: .paging(.interrupt), summary: "quit without choosing"),
     ])
 

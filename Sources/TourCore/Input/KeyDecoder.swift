@@ -116,6 +116,9 @@ public struct KeyDecoder: Sendable {
     }
 
     private func csiKey(parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
+        if parameters.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            return mouseEvent(parameters.dropFirst(), pressed: final == UInt8(ascii: "M"))
+        }
         let firstNumber = parameters.prefix { $0 >= 0x30 && $0 <= 0x39 }.reduce(0) { min($0 * 10 + Int($1 - 0x30), 10_000) }
         switch final {
         case UInt8(ascii: "A"): return .up
@@ -134,6 +137,31 @@ public struct KeyDecoder: Sendable {
             }
         default: return nil
         }
+    }
+
+    /// SGR mouse: `ESC [ < button ; column ; row M` (press) or `m` (release), counted from 1.
+    private func mouseEvent(_ parameters: ArraySlice<UInt8>, pressed: Bool) -> Key? {
+        let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { digits in
+            digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && !digits.isEmpty && digits.count < 6
+                ? digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } : nil
+        }
+        guard numbers.count == 3, let code = numbers[0], let column = numbers[1], let row = numbers[2], column >= 1, row >= 1 else {
+            return nil
+        }
+        guard code & 32 == 0 else { return nil }  // motion with a button held: not a click
+        let button = code & 0b11
+        let kind: MouseEvent.Kind
+        if code & 64 != 0 {
+            guard pressed else { return nil }
+            switch button {
+            case 0: kind = .wheelUp
+            case 1: kind = .wheelDown
+            default: return nil
+            }
+        } else {
+            kind = pressed ? .press(button: button) : .release(button: button)
+        }
+        return .mouse(MouseEvent(kind: kind, x: column - 1, y: row - 1))
     }
 
     private func decodeUTF8(_ bytes: [UInt8], final: Bool) -> Step {

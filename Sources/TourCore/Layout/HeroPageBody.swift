@@ -78,8 +78,15 @@ public struct HeroPageBody: PageBody {
         var y = max(0, (height - lines.height(hero: hero, gaps: gaps)) / 2)
         if let hero {
             let x = (width - hero.width) / 2
-            for line in hero.lines {
-                canvas.write(line, x: x, y: y)
+            for (row, line) in hero.lines.enumerated() {
+                if hero.styles.isEmpty {
+                    canvas.write(line, x: x, y: y)
+                } else {
+                    var column = x
+                    for (character, style) in zip(line, hero.styles[row]) {
+                        column = canvas.write(String(character), x: column, y: y, style: style)
+                    }
+                }
                 y += 1
             }
             layout.hero = Rect(x: x, y: y - hero.lines.count, width: hero.width, height: hero.lines.count)

@@ -120,7 +120,26 @@ public struct PageView: Sendable {
         layout.list = body.list?.offset(x: area.x, y: area.y)
         layout.moreAbove = body.moreAbove?.offset(x: area.x, y: area.y)
         layout.moreBelow = body.moreBelow?.offset(x: area.x, y: area.y)
+        paintGradient(into: &canvas)
         return layout
+    }
+
+    /// Paints the page's gradient behind everything that has no background of its own,
+    /// one band per row, with black or white text, whichever reads better on that band.
+    private func paintGradient(into canvas: inout Canvas) {
+        let stops = page.gradient.compactMap(Palette.rgb(of:))
+        guard stops.count >= 2 else { return }
+        let height = canvas.size.height
+        for y in 0..<height {
+            let band = Palette.blend(stops, at: height > 1 ? Double(y) / Double(height - 1) : 0)
+            let foreground = Palette.readableForeground(on: band)
+            for x in 0..<canvas.size.width {
+                var cell = canvas[x, y]
+                if cell.style.background == .default { cell.style.background = band }
+                if cell.style.foreground == .default { cell.style.foreground = foreground }
+                canvas[x, y] = cell
+            }
+        }
     }
 
     /// Draws Skip, dots, button and hint around the body's area.

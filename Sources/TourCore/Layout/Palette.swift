@@ -1,11 +1,84 @@
-/// Picks the nearest color a terminal can show for an RGB color.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// How many colors the terminal shows, and how the canvas' colors map onto them.
+public enum ColorDepth: Sendable, Equatable {
+    /// No color: bold, dim and reverse only (NO_COLOR, --no-color, or no color support).
+    case monochrome
+    /// The 8 basic ANSI colors.
+    case ansi8
+    /// The xterm 256-color palette.
+    case ansi256
+    /// 24-bit color, sent as RGB.
+    case direct
+
+    /// The terminal's color number for a color (an RGB value for `.direct`), or nil for the default.
+    public func terminalColor(_ color: Color) -> Int32? {
+        switch (self, color) {
+        case (_, .default), (.monochrome, _):
+            return nil
+        case let (.direct, .ansi(index)) where index < 8:
+            return Int32(index)
+        case let (.direct, .ansi(index)):
+            return Self.directValue(Palette.rgb(ofIndex: index))
+        case let (.direct, .rgb(red, green, blue)):
+            return Self.directValue((red, green, blue))
+        case let (.ansi256, .ansi(index)):
+            return Int32(index)
+        case let (.ansi256, .rgb(red, green, blue)):
+            return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: 256))
+        case let (.ansi8, .ansi(index)) where index < 8:
+            return Int32(index)
+        case let (.ansi8, .ansi(index)) where index < 16:
+            return Int32(index - 8)
+        case let (.ansi8, .ansi(index)):
+            let (red, green, blue) = Palette.rgb(ofIndex: index)
+            return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: 8))
+        case let (.ansi8, .rgb(red, green, blue)):
+            return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: 8))
+        }
+    }
+
+    /// Direct-color terminfo entries read values below 8 as the ANSI colors; keep RGB above them.
+    private static func directValue(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
+        max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
+    }
+}
+
+/// Color arithmetic: the xterm palette, nearest colors, blending and contrast.
 public enum Palette {
     /// The xterm 256-color cube levels.
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
-    /// The 8 basic ANSI colors as most terminals show them.
-    static let basic: [(Int, Int, Int)] = [
+    /// The 16 ANSI colors as xterm shows them.
+    static let ansi: [(UInt8, UInt8, UInt8)] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
     ]
+
+    /// The RGB value of a palette index (0–255).
+    public static func rgb(ofIndex index: UInt8) -> (UInt8, UInt8, UInt8) {
+        switch index {
+        case 0..<16: return ansi[Int(index)]
+        case 16..<232:
+            let value = Int(index) - 16
+            return (UInt8(cubeLevels[value / 36]), UInt8(cubeLevels[value / 6 % 6]), UInt8(cubeLevels[value % 6]))
+        default:
+            let gray = UInt8(8 + (Int(index) - 232) * 10)
+            return (gray, gray, gray)
+        }
+    }
+
+    /// Any color as RGB; nil for the terminal's default, whose value is unknown.
+    public static func rgb(of color: Color) -> (UInt8, UInt8, UInt8)? {
+        switch color {
+        case .default: nil
+        case .ansi(let index): rgb(ofIndex: index)
+        case let .rgb(red, green, blue): (red, green, blue)
+        }
+    }
 
     /// Index into a 256- or 8-color palette.
     public static func nearest(red: UInt8, green: UInt8, blue: UInt8, paletteSize: Int) -> Int {
@@ -24,8 +97,9 @@ public enum Palette {
         }
         var best = 0
         var bestDistance = Int.max
-        for (index, color) in basic.enumerated() {
-            let d = distance((r, g, b), color)
+        for index in 0..<min(8, max(1, paletteSize)) {
+            let color = ansi[index]
+            let d = distance((r, g, b), (Int(color.0), Int(color.1), Int(color.2)))
             if d < bestDistance { best = index; bestDistance = d }
         }
         return best
@@ -34,5 +108,29 @@ public enum Palette {
     static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
         let (dr, dg, db) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
         return dr * dr * 2 + dg * dg * 4 + db * db * 3
+    }
+
+    /// The color a fraction of the way along a list of stops.
+    public static func blend(_ stops: [(UInt8, UInt8, UInt8)], at fraction: Double) -> Color {
+        guard let first = stops.first else { return .default }
+        guard stops.count > 1 else { return .rgb(first.0, first.1, first.2) }
+        let position = max(0, min(1, fraction)) * Double(stops.count - 1)
+        let index = min(Int(position), stops.count - 2)
+        let local = position - Double(index)
+        let (a, b) = (stops[index], stops[index + 1])
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * local).rounded()) }
+        return .rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    }
+
+    /// Black or white, whichever reads better on `background` (by relative luminance).
+    public static func readableForeground(on background: Color) -> Color {
+        guard let (r, g, b) = rgb(of: background) else { return .default }
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+        // Contrast against black (L + 0.05) / 0.05 versus white 1.05 / (L + 0.05): equal at L ≈ 0.179.
+        return luminance > 0.179 ? .rgb(0, 0, 0) : .rgb(255, 255, 255)
     }
 }

@@ -55,6 +55,8 @@ extension Tour {
         public var since: Version?
         /// Tints the title, the current dot and the button.
         public var accent: Color?
+        /// Background bands from top to bottom, blended between these colors (two or more).
+        public var gradient: [Color] = []
         /// The features of a `.features` page.
         public var items: [Feature]
         /// Closing text under a feature list.
@@ -98,7 +100,7 @@ extension Tour {
         public static func == (lhs: Page, rhs: Page) -> Bool {
             lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.hero == rhs.hero
                 && lhs.button == rhs.button && lhs.since == rhs.since && lhs.accent == rhs.accent && lhs.items == rhs.items
-                && lhs.extra == rhs.extra
+                && lhs.extra == rhs.extra && lhs.gradient == rhs.gradient
                 && lhs.customBody.map { String(describing: type(of: $0)) } == rhs.customBody.map { String(describing: type(of: $0)) }
         }
 
@@ -127,23 +129,46 @@ extension Tour {
         }
     }
 
-    /// A hero picture: lines of text, kept exactly as drawn (after removing anything unsafe).
+    /// A hero picture: lines of text, kept exactly as drawn (after removing anything unsafe),
+    /// and for colored art the style of each character.
     public struct Art: Sendable, Equatable {
         public var lines: [String]
+        /// Per line, the style of each character (grapheme); empty for plain art.
+        public var styles: [[Style]]
         /// The widest line, in terminal cells.
         public var width: Int
 
+        /// Plain art from text with newlines; SGR colors in it are parsed (see `AnsiArt`).
         public init(text: String) {
-            self.init(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            if AnsiArt.looksColored(text) {
+                self = AnsiArt.parse(text)
+            } else {
+                self.init(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            }
         }
 
-        public init(lines: [String]) {
-            var cleaned = lines.map { TextSanitizer.clean($0) }
-            // Trailing blank lines would only push the title down.
-            while let last = cleaned.last, last.allSatisfy({ $0 == " " }) { cleaned.removeLast() }
-            while let first = cleaned.first, first.allSatisfy({ $0 == " " }) { cleaned.removeFirst() }
-            self.lines = cleaned
-            self.width = cleaned.map(TextWidth.of).max() ?? 0
+        /// Art from lines; with `styles`, one style per character of each line.
+        public init(lines: [String], styles: [[Style]] = []) {
+            var lines = styles.isEmpty ? lines.map { TextSanitizer.clean($0) } : lines
+            var styles = styles.count == lines.count ? styles : []
+            // Blank rows above and below would only push the title away.
+            func isBlank(_ index: Int) -> Bool {
+                lines[index].allSatisfy { $0 == " " } && (styles.isEmpty || styles[index].allSatisfy { $0.background == .default && !$0.reverse })
+            }
+            while !lines.isEmpty, isBlank(lines.count - 1) {
+                lines.removeLast()
+                if !styles.isEmpty { styles.removeLast() }
+            }
+            while !lines.isEmpty, isBlank(0) {
+                lines.removeFirst()
+                if !styles.isEmpty { styles.removeFirst() }
+            }
+            self.lines = lines
+            self.styles = styles
+            self.width = lines.map(TextWidth.of).max() ?? 0
         }
+
+        /// True when any character carries a color or attribute.
+        public var isColored: Bool { styles.contains { $0.contains { $0 != .plain } } }
     }
 }

@@ -10,7 +10,7 @@ public struct TourDecoder {
     public static let maximumArtFileBytes = 1 << 20
 
     public static let tourKeys = ["id", "version", "labels", "accent", "pages"]
-    public static let pageKeys = ["kind", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "items", "extra"]
+    public static let pageKeys = ["kind", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "gradient", "items", "extra"]
     public static let labelKeys = ["next", "done", "skip"]
     public static let featureKeys = ["icon", "title", "text", "accent"]
 
@@ -152,6 +152,14 @@ public struct TourDecoder {
             }
         }
         page.extra = TextSanitizer.clean(try string(fields["extra"]) ?? "", keepNewlines: true)
+        if let gradientMember = fields["gradient"] {
+            guard case .array(let stops) = gradientMember.node.value, stops.count >= 2, stops.count <= 16 else {
+                throw fail(gradientMember.node.position, "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
+            }
+            for stop in stops {
+                page.gradient.append(try color(JSONMember(key: "gradient", keyPosition: gradientMember.keyPosition, node: stop))!)
+            }
+        }
         if let heroMember = fields["hero"], let fileMember = fields["heroFile"] {
             _ = heroMember
             throw fail(fileMember.keyPosition, "\(what) has both \"hero\" and \"heroFile\"; keep one")

@@ -1,0 +1,141 @@
+/// Reads colored art, as `chafa`, `jp2a --colors` or `toilet --gay` write it, into styled
+/// characters. Only SGR (`ESC [ … m`) colors and attributes are understood; every other
+/// escape sequence and control character is dropped, so the art's bytes never reach the
+/// terminal as anything but text.
+public enum AnsiArt {
+    /// True when text carries SGR sequences worth parsing.
+    public static func looksColored(_ text: String) -> Bool {
+        text.contains("\u{1B}[")
+    }
+
+    public static func parse(_ text: String) -> Tour.Art {
+        var lines: [String] = []
+        var styles: [[Style]] = []
+        var line = ""
+        var lineStyles: [Style] = []
+        var style = Style.plain
+        var scalars = Array(text.unicodeScalars)
+        scalars.append("\n")
+        var index = 0
+        var pendingCharacter = String.UnicodeScalarView()
+
+        func flushCharacter() {
+            guard !pendingCharacter.isEmpty else { return }
+            for character in String(pendingCharacter) {
+                line.append(character)
+                lineStyles.append(style)
+            }
+            pendingCharacter = String.UnicodeScalarView()
+        }
+
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar.value {
+            case 0x0A:
+                flushCharacter()
+                lines.append(line)
+                styles.append(lineStyles)
+                line = ""
+                lineStyles = []
+                index += 1
+            case 0x1B:
+                flushCharacter()
+                index = skipEscape(in: scalars, from: index, style: &style)
+            case 0x09:
+                flushCharacter()
+                for _ in 0..<4 {
+                    line.append(" ")
+                    lineStyles.append(style)
+                }
+                index += 1
+            default:
+                if TextSanitizer.isUnsafe(scalar) {
+                    index += 1
+                    continue
+                }
+                // Combining marks join the character before them, under the style it had.
+                if scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F {
+                    pendingCharacter.append(scalar)
+                } else {
+                    flushCharacter()
+                    pendingCharacter.append(scalar)
+                }
+                index += 1
+            }
+        }
+        return Tour.Art(lines: lines, styles: styles)
+    }
+
+    /// Skips one escape sequence starting at ESC; applies it when it is SGR. Returns the next index.
+    private static func skipEscape(in scalars: [Unicode.Scalar], from start: Int, style: inout Style) -> Int {
+        var index = start + 1
+        guard index < scalars.count else { return index }
+        switch scalars[index] {
+        case "[":
+            index += 1
+            var parameters = ""
+            while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) {
+                parameters.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            guard index < scalars.count, (0x40...0x7E).contains(scalars[index].value) else { return index }
+            if scalars[index] == "m", parameters.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == ";" || $0 == ":" }) {
+                applySGR(parameters, to: &style)
+            }
+            return index + 1
+        case "]", "P", "X", "^", "_":
+            // A string (OSC, DCS, …) runs to BEL or ST; none of it is shown.
+            index += 1
+            while index < scalars.count {
+                if scalars[index] == "\u{07}" || scalars[index] == "\u{9C}" { return index + 1 }
+                if scalars[index] == "\u{1B}" { return index + 1 < scalars.count && scalars[index + 1] == "\\" ? index + 2 : index + 1 }
+                if scalars[index] == "\n" { return index }  // never swallow the rest of the art
+                index += 1
+            }
+            return index
+        default:
+            return scalars[index].value < 0x20 ? index : index + 1
+        }
+    }
+
+    static func applySGR(_ parameters: String, to style: inout Style) {
+        let codes = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+            Int($0.split(separator: ":").first ?? "0") ?? 0
+        }
+        var index = 0
+        while index < codes.count {
+            let code = codes[index]
+            switch code {
+            case 0: style = .plain
+            case 1: style.bold = true
+            case 2: style.dim = true
+            case 4: style.underline = true
+            case 7: style.reverse = true
+            case 22: style.bold = false; style.dim = false
+            case 24: style.underline = false
+            case 27: style.reverse = false
+            case 30...37: style.foreground = .ansi(UInt8(code - 30))
+            case 39: style.foreground = .default
+            case 40...47: style.background = .ansi(UInt8(code - 40))
+            case 49: style.background = .default
+            case 90...97: style.foreground = .ansi(UInt8(code - 90 + 8))
+            case 100...107: style.background = .ansi(UInt8(code - 100 + 8))
+            case 38, 48:
+                var color: Color? = nil
+                if index + 2 < codes.count, codes[index + 1] == 5 {
+                    color = .ansi(UInt8(max(0, min(255, codes[index + 2]))))
+                    index += 2
+                } else if index + 4 < codes.count, codes[index + 1] == 2 {
+                    func channel(_ value: Int) -> UInt8 { UInt8(max(0, min(255, value))) }
+                    color = .rgb(channel(codes[index + 2]), channel(codes[index + 3]), channel(codes[index + 4]))
+                    index += 4
+                }
+                if let color {
+                    if code == 38 { style.foreground = color } else { style.background = color }
+                }
+            default: break
+            }
+            index += 1
+        }
+    }
+}
