@@ -11,10 +11,12 @@ BIN := .build/debug/tour
 all: build
 
 # Debian packages the build and the tests need; installed only when missing.
+# ncurses-term brings the "-direct" terminfo entries that 24-bit color needs.
 deps:
 	@missing=""; \
 	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	[ -e /usr/share/terminfo/t/tmux-direct ] || missing="$$missing ncurses-term"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \

@@ -17,7 +17,7 @@ enum Snapshot {
         // Each distinct style gets a letter; "." is the plain style.
         var letters: [Style: Character] = [.plain: "."]
         var legend: [String] = []
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@$%&*=~^")
         var styleRows: [String] = []
         for y in 0..<canvas.size.height {
             var row = ""

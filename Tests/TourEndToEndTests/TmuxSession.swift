@@ -29,6 +29,7 @@ func runTour(_ arguments: [String], executable: String = TourBinary.path, enviro
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "NO_COLOR")  // set by `swift test`, not by a person
     env.merge(environment) { $1 }
     process.environment = env
     let (input, output, error) = (Pipe(), Pipe(), Pipe())
@@ -72,6 +73,7 @@ final class TmuxSession {
             # an ignore, so the program does not inherit SIGINT ignored).
             trap ':' INT
             stty -g > "$d/stty.before"
+            [ -n "$TOUR_TEST_START_DELAY" ] && sleep "$TOUR_TEST_START_DELAY"
             "$@" 2> "$d/stderr"
             echo $? > "$d/exit.partial"
             stty -g > "$d/stty.after"
@@ -81,8 +83,9 @@ final class TmuxSession {
         var env = ["LC_ALL": "C.UTF-8", "TERM": "tmux-256color"]
         env.merge(environment) { $1 }
         let envArguments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // `swift test` sets NO_COLOR for its children; a person's terminal does not.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "--",
-                  "env"] + envArguments + ["sh", wrapper.path, directory.path, executable] + arguments)
+                  "env", "-u", "NO_COLOR", "-u", "COLORTERM"] + envArguments + ["sh", wrapper.path, directory.path, executable] + arguments)
     }
 
     deinit {
@@ -106,6 +109,14 @@ final class TmuxSession {
         environment.removeValue(forKey: "TMUX")
         try spawnAndWait(["tmux", "-L", socket] + arguments, environment: environment, outputPath: outputFile.path)
         return (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Starts recording every byte the program writes to the terminal.
+    func recordOutput() throws -> URL {
+        let log = directory.appendingPathComponent("output.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        try tmux(["pipe-pane", "-o", "cat >> '\(log.path)'"])
+        return log
     }
 
     /// The screen as text; with `escapes`, with its colors and attributes as SGR sequences.

@@ -1,0 +1,166 @@
+import Testing
+@testable import TourCore
+
+@Suite("Look and motion: colors, ANSI art, transitions, mouse, help")
+struct LookAndMotionTests {
+    @Test func colorDepthsDegradeStepByStep() {
+        let orange = Color.rgb(0xFF, 0x88, 0x00)
+        #expect(ColorDepth.direct.terminalColor(orange) == 0xFF8800)
+        #expect(ColorDepth.ansi256.terminalColor(orange) == 208)
+        #expect(ColorDepth.ansi8.terminalColor(orange) == 3)  // yellow is the nearest of eight
+        #expect(ColorDepth.monochrome.terminalColor(orange) == nil)
+        #expect(ColorDepth.ansi8.terminalColor(.ansi(13)) == 5)  // bright magenta → magenta
+        #expect(ColorDepth.direct.terminalColor(.ansi(6)) == 6)  // the basic eight stay indexed
+        #expect(ColorDepth.direct.terminalColor(.rgb(0, 0, 3)) == 8)  // never read as an ANSI index
+        #expect(ColorDepth.ansi256.terminalColor(.default) == nil)
+    }
+
+    @Test func namesAndHexParse() {
+        #expect(ColorName.parse("cyan") == .ansi(6))
+        #expect(ColorName.parse("bright-magenta") == .ansi(13))
+        #expect(ColorName.parse("#3a7bd5") == .rgb(0x3A, 0x7B, 0xD5))
+        #expect(ColorName.parse("#3a7bd") == nil)
+        #expect(ColorName.parse("purple") == nil)
+    }
+
+    @Test func textOnAGradientPicksTheReadableForeground() {
+        #expect(Palette.readableForeground(on: .rgb(0, 0, 128)) == .rgb(255, 255, 255))
+        #expect(Palette.readableForeground(on: .rgb(255, 230, 0)) == .rgb(0, 0, 0))
+        #expect(Palette.blend([(0, 0, 0), (200, 100, 50)], at: 0.5) == .rgb(100, 50, 25))
+    }
+
+    @Test func gradientPagePaintsBandsBehindText() {
+        var page = Tour.Page(title: "Gradient", subtitle: "Readable on every band.")
+        page.gradient = [.rgb(0x3A, 0x7B, 0xD5), .rgb(0x00, 0xD2, 0xFF)]
+        let tour = Tour(pages: [page, Tour.Page(title: "Plain")])
+        let canvas = PageView(tour: tour, state: PagerState(pageCount: 2)).render(size: Size(width: 40, height: 12))
+        Snapshot.assertMatches(canvas, named: "gradient-40x12", title: "a gradient page, 40x12")
+        let top = canvas[0, 0].style.background, bottom = canvas[0, 11].style.background
+        #expect(top == .rgb(0x3A, 0x7B, 0xD5) && bottom == .rgb(0x00, 0xD2, 0xFF))
+        for y in 0..<12 {
+            for x in 0..<40 where canvas[x, y].character != " " {
+                #expect(canvas[x, y].style.background != .default)
+                #expect(canvas[x, y].style.foreground != .default)
+            }
+        }
+    }
+
+    @Test func ansiArtKeepsSGRColorsAndDropsEverythingElse() {
+        let art = Tour.Art(text: "\u{1B}[38;5;208mA\u{1B}[0mB\u{1B}]0;pwned\u{07}C\n\u{1B}[1;44mD\u{1B}[38;2;1;2;3mE\u{1B}[2JF\u{1B}P1$r\u{1B}\\G\u{9B}H")
+        #expect(art.lines == ["ABC", "DEFGH"])
+        #expect(art.styles[0] == [Style(foreground: .ansi(208)), .plain, .plain])
+        #expect(art.styles[1][0] == Style(background: .ansi(4), bold: true))
+        #expect(art.styles[1][1] == Style(foreground: .rgb(1, 2, 3), background: .ansi(4), bold: true))
+        #expect(art.width == 5)
+        #expect(art.isColored)
+        // Plain art stays plain.
+        #expect(!Tour.Art(text: " /\\_/\\ \n( o.o )").isColored)
+    }
+
+    @Test func colouredHeroDrawsItsCells() {
+        let page = Tour.Page(title: "Cat", hero: "\u{1B}[31mR\u{1B}[32mG")
+        let canvas = PageView(tour: Tour(pages: [page]), state: PagerState(pageCount: 1)).render(size: Size(width: 30, height: 10))
+        let row = (0..<10).first { y in canvas.rows[y].contains("RG") }!
+        let x = Array(canvas.rows[row]).firstIndex(of: "R")!
+        #expect(canvas[x, row].style.foreground == .ansi(1))
+        #expect(canvas[x + 1, row].style.foreground == .ansi(2))
+    }
+
+    func canvas(_ text: String) -> Canvas {
+        var canvas = Canvas(size: Size(width: TextWidth.of(text), height: 1))
+        canvas.write(text, x: 0, y: 0)
+        return canvas
+    }
+
+    @Test func slideMovesTheOldPageOutAndTheNewOneIn() {
+        let old = canvas("AAAAAAAAAA"), new = canvas("BBBBBBBBBB")
+        let forward = SlideTransition(from: old, to: new, forward: true, rows: 0..<1)
+        #expect(forward.frame(at: 0).rows == ["AAAAAAAAAA"])
+        #expect(forward.frame(at: 1).rows == ["BBBBBBBBBB"])
+        let middle = forward.frame(at: 0.2063).rows[0]  // eased: half way across
+        #expect(middle == "AAAAABBBBB")
+        let backward = SlideTransition(from: old, to: new, forward: false, rows: 0..<1).frame(at: 0.2063).rows[0]
+        #expect(backward == "BBBBBAAAAA")
+    }
+
+    @Test func slideNeverLeavesHalfAWideCharacter() {
+        let old = canvas("日本語日本"), new = canvas("abcdefghij")
+        let transition = SlideTransition(from: old, to: new, forward: true, rows: 0..<1)
+        for step in 0...20 {
+            let frame = transition.frame(at: Double(step) / 20)
+            for x in 0..<frame.size.width where frame[x, 0].isContinuation {
+                #expect(x > 0 && TextWidth.of(frame[x - 1, 0].character) == 2)
+            }
+            #expect(TextWidth.of(frame.rows[0]) == 10)
+        }
+    }
+
+    @Test func heroRevealGrowsFromTheCenter() {
+        var full = Canvas(size: Size(width: 9, height: 3))
+        for y in 0..<3 { full.write("#########", x: 0, y: y) }
+        let reveal = HeroReveal(canvas: full, hero: Rect(x: 0, y: 0, width: 9, height: 3))
+        #expect(reveal.frame(at: 0).text.filter { $0 == "#" }.count <= 1)
+        #expect(reveal.frame(at: 1) == full)
+        let counts = stride(from: 0.0, through: 1.0, by: 0.1).map { reveal.frame(at: $0).text.filter { $0 == "#" }.count }
+        #expect(counts == counts.sorted())  // only ever grows
+    }
+
+    @Test func sgrMouseDecodes() {
+        var decoder = KeyDecoder()
+        let keys = decoder.feed(Array("\u{1B}[<0;10;5M\u{1B}[<0;10;5m\u{1B}[<64;1;1M\u{1B}[<65;1;1M\u{1B}[<32;3;3M\u{1B}[<2;7;8M".utf8))
+        #expect(keys == [
+            .mouse(MouseEvent(kind: .press(button: 0), x: 9, y: 4)),
+            .mouse(MouseEvent(kind: .release(button: 0), x: 9, y: 4)),
+            .mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0)),
+            .mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)),
+            .mouse(MouseEvent(kind: .press(button: 2), x: 6, y: 7)),
+        ])
+    }
+
+    let tour = Tour(pages: (1...4).map { Tour.Page(title: "Page \($0)", subtitle: "Text \($0).") })
+    let size = Size(width: 80, height: 24)
+
+    func click(_ rect: Rect?) -> Key {
+        .mouse(MouseEvent(kind: .press(button: 0), x: rect!.x + rect!.width / 2, y: rect!.y))
+    }
+
+    @Test func clicksOnTheButtonDotsAndSkip() {
+        var controller = PagerController(tour: tour)
+        var layout = controller.renderWithLayout(size: size, glyphs: .unicode).layout
+        controller.handle(click(layout.button), screen: size)
+        #expect(controller.state.currentPage == 1)
+        layout = controller.renderWithLayout(size: size, glyphs: .unicode).layout
+        controller.handle(click(layout.dots[3]), screen: size)
+        #expect(controller.state.currentPage == 3)
+        controller.handle(.mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0)), screen: size)
+        #expect(controller.state.currentPage == 2)
+        controller.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)), screen: size)
+        #expect(controller.state.currentPage == 3)
+        controller.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 0, y: 5)), screen: size)  // on nothing
+        #expect(controller.state.currentPage == 3 && controller.state.outcome == .running)
+        layout = controller.renderWithLayout(size: size, glyphs: .unicode).layout
+        controller.handle(click(layout.button), screen: size)
+        #expect(controller.state.outcome == .completed)
+
+        var skipper = PagerController(tour: tour)
+        let skip = skipper.renderWithLayout(size: size, glyphs: .unicode).layout.skip
+        skipper.handle(click(skip), screen: size)
+        #expect(skipper.state.outcome == .skipped)
+    }
+
+    @Test func helpListsEveryKeyAndAnyKeyClosesItWithoutActing() {
+        var controller = PagerController(tour: tour)
+        #expect(controller.handle(.character("?"), screen: size).needsRedraw)
+        #expect(controller.isShowingHelp)
+        let screen = controller.render(size: size, glyphs: .unicode)
+        Snapshot.assertMatches(screen, named: "help-80x24", title: "the ? help over page 1, 80x24")
+        for expected in ["→ l Space PgDn", "← h Backspace PgUp", "Home g", "End G", "1–9", "Enter", "q Esc", "?", "click", "wheel"] {
+            #expect(screen.text.contains(expected), "\(expected)")
+        }
+        controller.handle(.character("q"), screen: size)  // closes the help, does not skip
+        #expect(!controller.isShowingHelp && controller.state.outcome == .running)
+        controller.handle(.character("?"), screen: size)
+        controller.handle(.right, screen: size)
+        #expect(!controller.isShowingHelp && controller.state.currentPage == 0)
+    }
+}
