@@ -17,6 +17,7 @@ static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, S
 
 static struct sigaction previous_relayed[RELAYED_COUNT];
 static struct sigaction previous_fatal[FATAL_COUNT];
+static sigset_t previous_mask;
 
 static volatile sig_atomic_t installed = 0;
 static int pipe_read_fd = -1;
@@ -78,6 +79,12 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
     action.sa_handler = restore_terminal_and_reraise;
     action.sa_flags = SA_RESETHAND | SA_NODEFER;
     for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &action, &previous_fatal[i]);
+    /* A parent may have started us with these blocked; the tour cannot work without them. */
+    sigset_t needed;
+    sigemptyset(&needed);
+    for (size_t i = 0; i < RELAYED_COUNT; i++) sigaddset(&needed, relayed_signals[i]);
+    for (size_t i = 0; i < FATAL_COUNT; i++) sigaddset(&needed, fatal_signals[i]);
+    sigprocmask(SIG_UNBLOCK, &needed, &previous_mask);
     installed = 1;
     return pipe_read_fd;
 }
@@ -86,6 +93,7 @@ void tour_guard_uninstall(void) {
     if (!installed) return;
     for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);
     for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &previous_fatal[i], NULL);
+    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
     close(pipe_read_fd);
     close(pipe_write_fd);
     pipe_read_fd = pipe_write_fd = -1;

@@ -60,8 +60,9 @@ final class TmuxSession {
     let directory: URL
     private static let counter = Counter()
 
+    /// - Parameter captureStandardError: false leaves stderr on the terminal (an interactive shell needs it there).
     init(_ arguments: [String] = [], executable: String = TourBinary.path, width: Int = 80, height: Int = 24,
-         environment: [String: String] = [:]) throws {
+         environment: [String: String] = [:], captureStandardError: Bool = true) throws {
         socket = "tour-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,13 +75,14 @@ final class TmuxSession {
             trap ':' INT
             stty -g > "$d/stty.before"
             [ -n "$TOUR_TEST_START_DELAY" ] && sleep "$TOUR_TEST_START_DELAY"
-            "$@" 2> "$d/stderr"
+            if [ -n "$TOUR_TEST_KEEP_STDERR" ]; then "$@"; else "$@" 2> "$d/stderr"; fi
             echo $? > "$d/exit.partial"
             stty -g > "$d/stty.after"
             mv "$d/exit.partial" "$d/exit"
             exec sleep 3600
             """.write(to: wrapper, atomically: true, encoding: .utf8)
         var env = ["LC_ALL": "C.UTF-8", "TERM": "tmux-256color"]
+        if !captureStandardError { env["TOUR_TEST_KEEP_STDERR"] = "1" }
         env.merge(environment) { $1 }
         let envArguments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // `swift test` sets NO_COLOR for its children; a person's terminal does not.

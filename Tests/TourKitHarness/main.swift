@@ -2,6 +2,7 @@
 //   harness twice            run a tour twice in one process, printing after each
 //   harness callbacks LOG    log page changes and the outcome to LOG
 //   harness custom           a tour whose second page is a custom PageBody
+//   harness crash            trap in a callback while the tour is on screen
 import TourKit
 
 #if canImport(Glibc)
@@ -78,6 +79,11 @@ case "callbacks":
     let file = fopen(logPath, "w")
     fputs(lines.joined(separator: "\n") + "\n", file)
     fclose(file)
+case "crash":
+    // A Swift trap in the tool's own callback, while the tour owns the screen.
+    var options = TourOptions()
+    options.onPageChange = { _, _ in fatalError("the tool's callback crashed") }
+    _ = try tour.run(options: options)
 case "custom":
     let custom = Tour(pages: [
         Tour.Page(title: "Before"),

@@ -7,6 +7,7 @@ public enum TourLoader {
         do {
             bytes = try FileSystem.read(path, limit: maximumFileBytes)
         } catch {
+            if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
             throw TourError.unreadable(path: path, reason: error.reason)
         }
         let directory = FileSystem.directory(of: path)

@@ -11,6 +11,8 @@ import Darwin
 public enum FileSystem {
     public struct Failure: Error, Equatable {
         public var reason: String
+        /// The file is there but over the size limit: bad content rather than unreadable.
+        public var isTooLarge = false
     }
 
     /// Reads a whole regular file, refusing anything larger than `limit` bytes.
@@ -22,7 +24,7 @@ public enum FileSystem {
         guard fstat(descriptor, &status) == 0 else { throw Failure(reason: describeErrno()) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "is a directory") }
         if Int(status.st_size) > limit {
-            throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB")
+            throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB", isTooLarge: true)
         }
         var result: [UInt8] = []
         result.reserveCapacity(Int(status.st_size))
@@ -37,7 +39,7 @@ public enum FileSystem {
             result.append(contentsOf: buffer[0..<count])
             // Special files can report a small size and then stream forever.
             if result.count > limit {
-                throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB")
+                throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB", isTooLarge: true)
             }
         }
         return result

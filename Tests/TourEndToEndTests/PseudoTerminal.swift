@@ -1,0 +1,161 @@
+import Foundation
+
+/// `tour` on a pseudo-terminal this test owns: raw bytes in and out, any window size
+/// (even 0×0), and the power to hang up. The pty is not the process's controlling
+/// terminal, so a hang-up reaches it only as an end of input, never as SIGHUP.
+final class PseudoTerminal: @unchecked Sendable {
+    let master: Int32
+    /// Held open here too, so the program's exit never makes our reads fail before its
+    /// last output is in.
+    private let slave: Int32
+    let pid: pid_t
+    private var output = Data()
+    private let lock = NSLock()
+    private var reader: Thread?
+    private var closed = false
+
+    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+        // posix_openpt and friends do not import into Swift here; these are their Linux ioctls.
+        let getPtyNumber: UInt = 0x8004_5430  // TIOCGPTN
+        let setPtyLock: UInt = 0x4004_5431  // TIOCSPTLCK
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var unlock: Int32 = 0
+        var number: Int32 = 0
+        guard master >= 0, ioctl(master, setPtyLock, &unlock) == 0, ioctl(master, getPtyNumber, &number) == 0 else {
+            throw TimedOut(description: "no pseudo-terminal")
+        }
+        let slavePath = "/dev/pts/\(number)"
+        slave = open(slavePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR | O_NOCTTY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, master)
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "NO_COLOR")
+        env["TERM"] = "xterm-256color"
+        env["LC_ALL"] = "C.UTF-8"
+        env.merge(environment) { $1 }
+        let argv = ([TourBinary.path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.compactMap { $0.value.isEmpty && $0.key == "TERM" ? nil : strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        // The child inherits this thread's signal mask, in which the test runner blocks some
+        // signals; tour must unblock what it needs, so that is left as it is on purpose.
+        var child: pid_t = 0
+        guard posix_spawn(&child, TourBinary.path, &actions, nil, argv, envp) == 0 else {
+            throw TimedOut(description: "cannot start tour")
+        }
+        pid = child
+        let thread = Thread { [weak self] in self?.readLoop() }
+        reader = thread
+        thread.start()
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, WNOHANG)
+        hangUp()
+    }
+
+    private func readLoop() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 {
+                if count < 0 && errno == EINTR { continue }
+                return
+            }
+            lock.lock()
+            output.append(contentsOf: buffer[0..<count])
+            lock.unlock()
+        }
+    }
+
+    /// Everything the program wrote so far.
+    var bytes: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return output
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Foundation.write(master, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            offset += count
+        }
+    }
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    func resize(width: Int, height: Int) {
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        kill(pid, SIGWINCH)  // not our controlling terminal, so the kernel does not send it
+    }
+
+    @discardableResult
+    func waitForOutput(_ text: String, after offset: Int = 0, timeout: Double = 10) throws -> Int {
+        let needle = Data(text.utf8)
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let data = bytes
+            if offset <= data.count, let range = data.range(of: needle, in: offset..<data.count) { return range.upperBound }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw TimedOut(description: "no '\(text)' in the output")
+    }
+
+    /// Closes our end: to the program, the terminal hung up.
+    func hangUp() {
+        guard !closed else { return }
+        closed = true
+        close(master)
+        close(slave)
+    }
+
+    struct Exit {
+        var code: Int32?
+        var signal: Int32?
+        var cpuSeconds: Double
+    }
+
+    /// Waits for the program to end; nil if it is still running after `timeout`.
+    func waitForExit(timeout: Double = 10) -> Exit? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var status: Int32 = 0
+            var usage = rusage()
+            let result = wait4(pid, &status, WNOHANG, &usage)
+            if result == pid {
+                let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+                let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+                return Exit(code: signaled ? nil : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil, cpuSeconds: cpu)
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return nil
+    }
+
+    /// Peak resident memory of the running program, in KiB.
+    var peakMemoryKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") }
+    }
+}
