@@ -2,11 +2,13 @@
 #   make run    installs what is missing, builds, plays the built-in tour
 #   make test   runs every test (unit, snapshot, end-to-end in tmux)
 
+SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+SWIFTC ?= $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swiftc)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps build release run test clean
+.PHONY: all deps build release run test fuzz clean
 
 all: build
 
@@ -34,9 +36,40 @@ release: deps
 run: build
 	$(BIN)
 
+# Everything: the example tool's build, a short smoke of every fuzz target, then the
+# unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
+FUZZ_SMOKE_SECONDS ?= 5
 test: build
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
+
+# libFuzzer targets over the parts that read untrusted bytes, FUZZ_SECONDS each (60 by
+# default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the
+# committed seed corpus; a crash stops with its input saved under .build/fuzz/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := decoder ansi_art keys wrap
+fuzz: deps
+	@mkdir -p .build/fuzz
+	@for target in $(FUZZ_TARGETS); do \
+		echo "fuzz: building $$target"; \
+		if ! $(SWIFTC) -parse-as-library -sanitize=fuzzer,address -module-name TourFuzz -Onone -g \
+			$$(find Sources/TourCore -name '*.swift') Fuzz/Checks/FuzzChecks.swift Fuzz/Targets/$$target.swift \
+			-o .build/fuzz/$$target > .build/fuzz/$$target.build.log 2>&1; then \
+			grep -E 'error' .build/fuzz/$$target.build.log; exit 1; \
+		fi; \
+	done
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz/work-$$target; \
+		echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
+		SWIFT_BACKTRACE=enable=no .build/fuzz/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+			-timeout=10 -print_final_stats=1 -artifact_prefix=.build/fuzz/$$target- \
+			.build/fuzz/work-$$target Fuzz/Corpus/$$target 2>&1 | grep -E '^(Done|stat::number_of_executed_units|==[0-9]+==|SUMMARY)' ; \
+		status=$${PIPESTATUS[0]}; \
+		if [ "$$status" != 0 ]; then \
+			echo "fuzz: $$target found a crash: .build/fuzz/$$target-*; add the input to Fuzz/Regressions/$$target/"; exit 1; \
+		fi; \
+	done
 
 clean:
 	rm -rf .build

@@ -34,7 +34,9 @@ let package = Package(
         ),
         // Drives TourKit as a Swift tool would, for the end-to-end tests.
         .executableTarget(name: "TourKitHarness", dependencies: ["TourKit"], path: "Tests/TourKitHarness"),
-        .testTarget(name: "TourCoreTests", dependencies: ["TourCore"], exclude: ["Snapshots"]),
+        // The invariants the fuzz targets check (make fuzz); the unit tests replay the corpus with them.
+        .target(name: "TourFuzzChecks", dependencies: ["TourCore"], path: "Fuzz/Checks"),
+        .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourFuzzChecks"], exclude: ["Snapshots"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
     ]
 )

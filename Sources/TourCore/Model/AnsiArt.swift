@@ -11,7 +11,7 @@ public enum AnsiArt {
     public static func parse(_ text: String) -> Tour.Art {
         var lines: [String] = []
         var styles: [[Style]] = []
-        var line = ""
+        var line: [Character] = []
         var lineStyles: [Style] = []
         var style = Style.plain
         var scalars = Array(text.unicodeScalars)
@@ -28,14 +28,37 @@ public enum AnsiArt {
             pendingCharacter = String.UnicodeScalarView()
         }
 
+        /// Characters written apart can join into one on screen (a mark after an escape
+        /// sequence, a prepended sign before a tab): segment the finished line again and give
+        /// each joined character the style of its first piece, so styles stay in step.
+        func finishLine() {
+            let text = String(line)
+            if text.count == line.count {
+                lines.append(text)
+                styles.append(lineStyles)
+                return
+            }
+            var joinedStyles: [Style] = []
+            var piece = 0
+            for character in text {
+                joinedStyles.append(lineStyles[min(piece, lineStyles.count - 1)])
+                var scalarsLeft = character.unicodeScalars.count
+                while scalarsLeft > 0, piece < line.count {
+                    scalarsLeft -= line[piece].unicodeScalars.count
+                    piece += 1
+                }
+            }
+            lines.append(text)
+            styles.append(joinedStyles)
+        }
+
         while index < scalars.count {
             let scalar = scalars[index]
             switch scalar.value {
             case 0x0A:
                 flushCharacter()
-                lines.append(line)
-                styles.append(lineStyles)
-                line = ""
+                finishLine()
+                line = []
                 lineStyles = []
                 index += 1
             case 0x1B:

@@ -1,0 +1,89 @@
+#if canImport(TourCore)
+import TourCore
+#endif
+
+/// What each fuzz target checks, shared by the libFuzzer binaries (`make fuzz`) and the
+/// unit test that replays the corpus and every past finding. A broken invariant traps.
+public enum FuzzChecks {
+    /// The tour decoder and validator: any bytes either decode into a tour within the
+    /// limits, with no unsafe character anywhere, or fail with a positioned error.
+    public static func decoder(_ bytes: [UInt8]) {
+        let decoder = TourDecoder(fileName: "fuzz.json") { (path: String) throws(TourError) -> [UInt8] in
+            guard path.utf8.count < 64 else { throw TourError.unreadable(path: path, reason: "no such file") }
+            return Array(path.utf8)  // art files "contain" their own name
+        }
+        do {
+            let tour = try decoder.decode(bytes)
+            precondition(!tour.pages.isEmpty && tour.pages.count <= TourDecoder.maximumPages)
+            for page in tour.pages {
+                for text in [page.title, page.subtitle, page.extra] + page.items.flatMap({ [$0.title, $0.text, $0.icon] }) {
+                    precondition(!text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) && $0 != "\n" }, "unsafe text survived")
+                }
+                if let hero = page.hero {
+                    precondition(hero.width <= TourDecoder.maximumArtColumns && hero.lines.count <= TourDecoder.maximumArtRows)
+                    checkArt(hero)
+                }
+            }
+        } catch {
+            if case .content(_, let position?, _) = error {
+                precondition(position.line >= 1 && position.column >= 1)
+            }
+        }
+    }
+
+    /// The ANSI-art parser: styles line up with characters, and nothing unsafe is left.
+    public static func ansiArt(_ bytes: [UInt8]) {
+        checkArt(AnsiArt.parse(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    static func checkArt(_ art: Tour.Art) {
+        precondition(art.styles.isEmpty || art.styles.count == art.lines.count)
+        for (index, line) in art.lines.enumerated() {
+            precondition(!line.unicodeScalars.contains(where: TextSanitizer.isUnsafe), "unsafe art survived")
+            if !art.styles.isEmpty { precondition(art.styles[index].count == line.count, "styles out of step") }
+            precondition(TextWidth.of(line) <= art.width)
+        }
+    }
+
+    /// The key-sequence decoder: any bytes, in any split, never crash and never leave it unusable.
+    public static func keyDecoder(_ bytes: [UInt8]) {
+        var decoder = KeyDecoder()
+        var index = 0
+        while index < bytes.count {
+            // The first byte of each chunk says how long the chunk is: the same bytes, split differently.
+            let length = Int(bytes[index] % 16) + 1
+            let end = min(bytes.count, index + 1 + length)
+            _ = decoder.feed(bytes[min(index + 1, end)..<end])
+            index = end
+        }
+        _ = decoder.flushPending()
+        precondition(!decoder.hasPending)
+        precondition(decoder.feed([UInt8(ascii: "l")]) == [.character("l")])
+    }
+
+    /// Width, wrapping and cutting: no produced line is wider than asked.
+    public static func wrap(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let width = Int(first % 80) + 1
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        for line in TextWidth.wrap(text, width: width) {
+            precondition(TextWidth.of(line) <= width, "wrapped line too wide")
+        }
+        precondition(TextWidth.of(TextWidth.truncate(text, to: width)) <= width, "cut text too wide")
+        precondition(TextWidth.of(TextWidth.prefix(text, width: width)) <= width)
+        // Written into a row, every cell holds a one- or two-cell character, and each two-cell
+        // character is followed by its continuation: nothing spills over or is cut in half.
+        var canvas = Canvas(size: Size(width: width, height: 1))
+        canvas.write(text, x: 0, y: 0)
+        for x in 0..<width {
+            let cell = canvas[x, 0]
+            if cell.isContinuation {
+                precondition(x > 0 && TextWidth.of(canvas[x - 1, 0].character) == 2, "a continuation without its wide character")
+            } else {
+                let cells = TextWidth.of(cell.character)
+                precondition(cells == 1 || cells == 2, "a cell with a character of width \(cells)")
+                if cells == 2 { precondition(x + 1 < width && canvas[x + 1, 0].isContinuation, "half a wide character") }
+            }
+        }
+    }
+}

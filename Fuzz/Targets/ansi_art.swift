@@ -1,0 +1,6 @@
+// libFuzzer entry for the ansi_art target; the check itself is FuzzChecks.ansiArt.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    FuzzChecks.ansiArt(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}

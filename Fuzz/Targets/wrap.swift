@@ -1,0 +1,6 @@
+// libFuzzer entry for the wrap target; the check itself is FuzzChecks.wrap.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    FuzzChecks.wrap(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
