@@ -32,6 +32,8 @@ let package = Package(
                 .embedInCode("../../Resources/art/once.txt"),
             ]
         ),
+        // In-process micro-benchmarks for `make bench` (built in release mode).
+        .executableTarget(name: "TourBenchmarks", dependencies: ["TourCore"]),
         // Drives TourKit as a Swift tool would, for the end-to-end tests.
         .executableTarget(name: "TourKitHarness", dependencies: ["TourKit"], path: "Tests/TourKitHarness"),
         // The invariants the fuzz targets check (make fuzz); the unit tests replay the corpus with them.

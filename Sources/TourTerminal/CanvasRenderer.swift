@@ -32,7 +32,7 @@ final class CanvasRenderer {
                 let current = canvas[x, y]
                 if current.isContinuation { continue }
                 if let reuse, reuse[x, y] == current, x + 1 >= columns || reuse[x + 1, y] == canvas[x + 1, y] { continue }
-                fill(&text, with: current.character)
+                fill(&text, with: current)
                 let pair = colors.pair(foreground: current.style.foreground, background: current.style.background)
                 _ = text.withUnsafeBufferPointer { buffer in
                     tour_setcchar(&cell, buffer.baseAddress, attributes(of: current.style), pair)
@@ -43,13 +43,13 @@ final class CanvasRenderer {
         previous = canvas
     }
 
-    private func fill(_ text: inout [wchar_t], with character: Character) {
+    private func fill(_ text: inout [wchar_t], with cell: Cell) {
         var count = 0
-        for scalar in character.unicodeScalars where count < 5 {
-            let value = asciiOnly && scalar.value > 0x7E ? 0x3F : scalar.value  // '?' where the locale cannot show it
-            text[count] = wchar_t(bitPattern: value)
+        cell.forEachScalar { value in
+            guard count == 0 || !asciiOnly else { return }
+            let shown = asciiOnly && value > 0x7E ? 0x3F : value  // '?' where the locale cannot show it
+            text[count] = wchar_t(bitPattern: shown)
             count += 1
-            if asciiOnly { break }
         }
         text[count] = 0
     }

@@ -30,15 +30,71 @@ public struct Style: Hashable, Sendable {
 
 /// One terminal cell: a grapheme and its style. The cell right of a wide grapheme
 /// is a continuation and holds nothing of its own.
+///
+/// The grapheme is kept as up to four Unicode scalars inline (a terminal cell holds at
+/// most five: ncurses' CCHARW_MAX), so a cell is plain data: copying a whole screen of
+/// them is a memory copy, with no reference counting.
 public struct Cell: Hashable, Sendable {
-    public var character: Character
+    private var scalars: (UInt32, UInt32, UInt32, UInt32)
     public var style: Style
     public var isContinuation: Bool
 
+    /// A cell holding one printable ASCII character or other single scalar.
+    @inline(__always)
+    init(scalar: UInt32, style: Style) {
+        self.scalars = (scalar, 0, 0, 0)
+        self.style = style
+        self.isContinuation = false
+    }
+
     public init(_ character: Character = " ", style: Style = .plain, isContinuation: Bool = false) {
-        self.character = character
+        var values: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        var index = 0
+        for scalar in character.unicodeScalars {
+            switch index {
+            case 0: values.0 = scalar.value
+            case 1: values.1 = scalar.value
+            case 2: values.2 = scalar.value
+            case 3: values.3 = scalar.value
+            default: break
+            }
+            index += 1
+        }
+        self.scalars = values
         self.style = style
         self.isContinuation = isContinuation
+    }
+
+    /// The grapheme in this cell.
+    public var character: Character {
+        if scalars.1 == 0, let scalar = Unicode.Scalar(scalars.0) { return Character(scalar) }
+        var text = String.UnicodeScalarView()
+        for value in [scalars.0, scalars.1, scalars.2, scalars.3] where value != 0 {
+            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        }
+        return Character(String(text))
+    }
+
+    /// Calls `body` with each of the grapheme's scalar values, without building a Character.
+    @inline(__always)
+    public func forEachScalar(_ body: (UInt32) -> Void) {
+        body(scalars.0)
+        if scalars.1 != 0 { body(scalars.1) } else { return }
+        if scalars.2 != 0 { body(scalars.2) } else { return }
+        if scalars.3 != 0 { body(scalars.3) }
+    }
+
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        lhs.scalars == rhs.scalars && lhs.style == rhs.style && lhs.isContinuation == rhs.isContinuation
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scalars.0)
+        hasher.combine(scalars.1)
+        hasher.combine(scalars.2)
+        hasher.combine(scalars.3)
+        hasher.combine(style)
+        hasher.combine(isContinuation)
     }
 
     public static let blank = Cell()
@@ -57,24 +113,70 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// An off-screen grid of cells. Views draw here; only the terminal layer copies it to a terminal.
+///
+/// A canvas can also be a region of a larger one (see `withRegion`): the same cells,
+/// seen through a smaller window whose (0, 0) is the region's top-left corner.
 public struct Canvas: Equatable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
+    /// Where this canvas' (0, 0) is in `cells`, and how long a row of `cells` is.
+    private let originX: Int
+    private let originY: Int
+    private let stride: Int
 
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
         self.cells = Array(repeating: fill, count: size.width * size.height)
+        self.originX = 0
+        self.originY = 0
+        self.stride = size.width
+    }
+
+    private init(regionOf size: Size, originX: Int, originY: Int, stride: Int) {
+        self.size = size
+        self.cells = []
+        self.originX = originX
+        self.originY = originY
+        self.stride = stride
+    }
+
+    @inline(__always)
+    private func index(_ x: Int, _ y: Int) -> Int {
+        (originY + y) * stride + originX + x
     }
 
     public subscript(x: Int, y: Int) -> Cell {
-        get { cells[y * size.width + x] }
-        set { cells[y * size.width + x] = newValue }
+        get {
+            precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell outside the canvas")
+            return cells[index(x, y)]
+        }
+        set {
+            precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell outside the canvas")
+            cells[index(x, y)] = newValue
+        }
+    }
+
+    /// Lets `body` draw into `rect` of this canvas as if it were a canvas of its own:
+    /// coordinates start at the rectangle's corner and nothing lands outside it. No cell
+    /// is copied, so a page body costs no more than drawing it.
+    public mutating func withRegion<Result>(_ rect: Rect, _ body: (inout Canvas) -> Result) -> Result {
+        let left = max(0, min(rect.x, size.width)), top = max(0, min(rect.y, size.height))
+        let width = max(0, min(rect.x + rect.width, size.width) - left)
+        let height = max(0, min(rect.y + rect.height, size.height) - top)
+        var region = Canvas(regionOf: Size(width: width, height: height), originX: originX + left, originY: originY + top, stride: stride)
+        swap(&region.cells, &cells)
+        let result = body(&region)
+        swap(&region.cells, &cells)
+        return result
     }
 
     /// Writes text from column `x` on row `y`, clipped to the canvas; returns the column after it.
     @discardableResult
     public mutating func write(_ text: String, x: Int, y: Int, style: Style = .plain) -> Int {
         guard y >= 0, y < size.height else { return x }
+        if TextWidth.printableASCIIWidth(text.utf8) != nil {
+            return writeASCII(text, x: x, y: y, style: style)
+        }
         var column = x
         for character in text {
             let width = TextWidth.of(character)
@@ -86,6 +188,29 @@ public struct Canvas: Equatable, Sendable {
                 if width == 2 { self[column + 1, y] = Cell(" ", style: style, isContinuation: true) }
             }
             column += width
+        }
+        return column
+    }
+
+    /// Printable ASCII: one byte, one cell, no grapheme breaking.
+    private mutating func writeASCII(_ text: String, x: Int, y: Int, style: Style) -> Int {
+        var column = x
+        let width = size.width
+        let rowStart = index(0, y)
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for byte in text.utf8 {
+                if column >= width { break }
+                if column >= 0 {
+                    if buffer[rowStart + column].isContinuation, column > 0 {
+                        buffer[rowStart + column - 1] = Cell(scalar: 0x20, style: buffer[rowStart + column - 1].style)
+                    }
+                    buffer[rowStart + column] = Cell(scalar: UInt32(byte), style: style)
+                }
+                column += 1
+            }
+            if column < width, column > x, buffer[rowStart + column].isContinuation {
+                buffer[rowStart + column] = Cell(scalar: 0x20, style: buffer[rowStart + column].style)
+            }
         }
         return column
     }

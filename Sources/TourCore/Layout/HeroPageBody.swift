@@ -50,6 +50,11 @@ public struct HeroPageBody: PageBody {
         Lines(self, width: width).height(hero: nil, gaps: true)
     }
 
+    public func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
+        let lines = Lines(self, width: width)
+        return (lines.height(hero: heroThatFits(width: width), gaps: true), lines.height(hero: nil, gaps: true))
+    }
+
     public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
         let width = canvas.size.width
         let height = canvas.size.height

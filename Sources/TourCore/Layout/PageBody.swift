@@ -11,6 +11,8 @@ public protocol PageBody: Sendable {
     /// The fewest rows the body needs; when even these do not fit, the pager drops its
     /// own blank rows (and sets `context.compact`).
     func minimumHeight(width: Int, context: PageContext) -> Int
+    /// Both heights at once; a body whose heights share work can compute it once.
+    func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int)
     /// Draws into `canvas`, which is exactly the body's area: (0, 0) is its top-left cell,
     /// and nothing drawn outside it shows. Returns where things went, in the same coordinates.
     func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout
@@ -22,6 +24,9 @@ public protocol PageBody: Sendable {
 
 extension PageBody {
     public func minimumHeight(width: Int, context: PageContext) -> Int { 1 }
+    public func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
+        (preferredHeight(width: width, context: context), minimumHeight(width: width, context: context))
+    }
     public func maximumScroll(area: Size, context: PageContext) -> Int { 0 }
 }
 
@@ -68,19 +73,6 @@ extension Canvas {
         let x = (size.width - textWidth) / 2
         write(fitted, x: x, y: y, style: style)
         return Rect(x: x, y: y, width: textWidth, height: 1)
-    }
-
-    /// Copies another canvas in with its top-left cell at (x, y), clipped to this one.
-    public mutating func paste(_ other: Canvas, x: Int, y: Int) {
-        for row in 0..<other.size.height where y + row >= 0 && y + row < size.height {
-            for column in 0..<other.size.width where x + column >= 0 && x + column < size.width {
-                self[x + column, y + row] = other[column, row]
-            }
-            // A wide character cut by the left or right edge must not leave half of itself.
-            if x > 0, x < size.width, self[x, y + row].isContinuation { self[x, y + row] = Cell(" ", style: self[x, y + row].style) }
-            let end = x + other.size.width
-            if end > 0, end < size.width, self[end, y + row].isContinuation { self[end, y + row] = Cell(" ", style: self[end, y + row].style) }
-        }
     }
 }
 

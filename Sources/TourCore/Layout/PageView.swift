@@ -73,13 +73,14 @@ public struct PageView: Sendable {
         var gaps: Bool
         var bodyArea: Rect
         var context: PageContext
+        /// How far the body can scroll in its area.
+        var scrollLimit: Int
     }
 
     func frame(size: Size) -> Frame {
         let body = page.body
         var context = PageContext(glyphs: glyphs, accent: accent, scrollOffset: 0, compact: false)
-        let preferred = body.preferredHeight(width: size.width, context: context)
-        let minimum = body.minimumHeight(width: size.width, context: context)
+        let (preferred, minimum) = body.heights(width: size.width, context: context)
         let showHint = Self.frameRows(showHint: true, gaps: true) + preferred <= size.height
         let gaps = showHint || Self.frameRows(showHint: false, gaps: true) + minimum <= size.height
         context.compact = !gaps
@@ -87,14 +88,13 @@ public struct PageView: Sendable {
         let area = Rect(x: 0, y: 1, width: size.width, height: bodyHeight)
         let limit = body.maximumScroll(area: Size(width: area.width, height: area.height), context: context)
         context.scrollOffset = max(0, min(scrollOffset, limit))
-        return Frame(showHint: showHint, gaps: gaps, bodyArea: area, context: context)
+        return Frame(showHint: showHint, gaps: gaps, bodyArea: area, context: context, scrollLimit: limit)
     }
 
     /// How far the current page's body can scroll at this size (0 when it fits).
     public func maximumScroll(size: Size) -> Int {
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else { return 0 }
-        let frame = frame(size: size)
-        return page.body.maximumScroll(area: Size(width: frame.bodyArea.width, height: frame.bodyArea.height), context: frame.context)
+        return frame(size: size).scrollLimit
     }
 
     @discardableResult
@@ -105,14 +105,12 @@ public struct PageView: Sendable {
         }
         let frame = frame(size: size)
         var layout = Layout()
-        let scrolls = maximumScroll(size: size) > 0
-        drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: scrolls), layout: &layout)
+        drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: frame.scrollLimit > 0), layout: &layout)
 
-        // The body draws into a canvas of its own, so it cannot spill over the frame.
+        // The body draws into its own region, so it cannot spill over the frame.
         let area = frame.bodyArea
-        var bodyCanvas = Canvas(size: Size(width: area.width, height: area.height))
-        let body = page.body.draw(into: &bodyCanvas, context: frame.context)
-        canvas.paste(bodyCanvas, x: area.x, y: area.y)
+        let pageBody = page.body
+        let body = canvas.withRegion(area) { region in pageBody.draw(into: &region, context: frame.context) }
         layout.body = area
         layout.hero = body.hero?.offset(x: area.x, y: area.y)
         layout.title = body.title.map { $0.offset(x: area.x, y: area.y) }

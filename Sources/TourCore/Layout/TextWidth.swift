@@ -21,15 +21,29 @@ public enum TextWidth {
 
     /// Cells taken by a string.
     public static func of(_ text: String) -> Int {
+        if let width = printableASCIIWidth(text.utf8) { return width }
         var total = 0
         for character in text { total += of(character) }
         return total
     }
 
+    /// Cells taken by part of a string.
     public static func of(_ text: Substring) -> Int {
+        if let width = printableASCIIWidth(text.utf8) { return width }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// Most tour text is plain ASCII: one cell per byte, no grapheme breaking needed.
+    @inline(__always)
+    static func printableASCIIWidth<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
+        var count = 0
+        for byte in bytes {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15), outside the emoji blocks.

@@ -1,0 +1,62 @@
+// In-process micro-benchmarks for `make bench`: laying a page out and rendering it into
+// the cell grid, and the terminal-free parts of a page change. Built in release mode.
+// Prints one JSON object; bench/bench.py puts it in the table.
+import TourCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Median microseconds per call over `samples` samples of `batch` calls each.
+func measure(samples: Int, batch: Int, _ body: () -> Void) -> (median: Double, low: Double, high: Double) {
+    for _ in 0..<batch { body() }  // warm up
+    var times: [Double] = []
+    for _ in 0..<samples {
+        let start = now()
+        for _ in 0..<batch { body() }
+        times.append((now() - start) / Double(batch) * 1e6)
+    }
+    times.sort()
+    return (times[times.count / 2], times[times.count / 10], times[times.count * 9 / 10])
+}
+
+let arguments = CommandLine.arguments
+let tourPath = arguments.count > 1 ? arguments[1] : "Resources/welcome.json"
+let samples = arguments.count > 2 ? Int(arguments[2]) ?? 101 : 101
+let tour: Tour
+do {
+    tour = try TourLoader.load(path: tourPath)
+} catch {
+    print("{\"error\": \"\(error)\"}")
+    exit(1)
+}
+
+var sink = 0
+var results: [String] = []
+for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
+    var page = 0
+    let render = measure(samples: samples, batch: 20) {
+        let view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page))
+        let canvas = view.render(size: size)
+        sink &+= canvas.cells.count
+        page = (page + 1) % tour.pages.count
+    }
+    results.append("\"render_\(size.width)x\(size.height)\": {\"median_us\": \(render.median), \"p10_us\": \(render.low), \"p90_us\": \(render.high)}")
+    var controller = PagerController(tour: tour)
+    let change = measure(samples: samples, batch: 20) {
+        controller.handle(controller.state.isLastPage ? .home : .right, screen: size)
+        sink &+= controller.render(size: size, glyphs: .unicode).cells.count
+    }
+    results.append("\"key_to_canvas_\(size.width)x\(size.height)\": {\"median_us\": \(change.median), \"p10_us\": \(change.low), \"p90_us\": \(change.high)}")
+}
+let load = measure(samples: max(5, samples / 10), batch: 1) {
+    sink &+= (try? TourLoader.load(path: tourPath))?.pages.count ?? 0
+}
+results.append("\"load_us\": {\"median_us\": \(load.median), \"p10_us\": \(load.low), \"p90_us\": \(load.high)}")
+print("{" + results.joined(separator: ", ") + ", \"samples\": \(samples), \"sink\": \(sink)}")
