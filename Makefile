@@ -8,7 +8,7 @@ SWIFTC ?= $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps build release run test fuzz clean
+.PHONY: all deps bench-deps build release run test bench fuzz clean
 
 all: build
 
@@ -39,10 +39,27 @@ run: build
 # Everything: the example tool's build, a short smoke of every fuzz target, then the
 # unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
 FUZZ_SMOKE_SECONDS ?= 5
-test: build
+test: build bench-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
+	$(SWIFT) build -c release --static-swift-stdlib
+	python3 bench/bench.py --smoke
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
+
+# What `make bench` compares against and reads screens with.
+bench-deps: deps
+	@missing=""; \
+	command -v dialog >/dev/null 2>&1 || missing="$$missing dialog"; \
+	command -v mdp >/dev/null 2>&1 || missing="$$missing mdp"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@python3 -c "import pyte" 2>/dev/null || python3 -m pip install --quiet pyte
+
+# tour against dialog and mdp, side by side in one run: prints the table, writes BENCHMARKS.md.
+bench: bench-deps release
+	python3 bench/bench.py
 
 # libFuzzer targets over the parts that read untrusted bytes, FUZZ_SECONDS each (60 by
 # default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the

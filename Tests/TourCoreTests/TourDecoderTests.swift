@@ -59,7 +59,7 @@ struct TourDecoderTests {
 
     @Test(arguments: [
         (#"{"pages": [{"title": "a", "titel": "b"}]}"#, #"t.json:1:27: unknown key "titel" in page 1; did you mean "title"?"#),
-        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, pages"#),
+        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:2:12: "pages" is empty; a tour needs at least one page"#),
         (#"{"pages": []}"#, #"t.json:1:11: "pages" is empty; a tour needs at least one page"#),
         (#"{"id": "x"}"#, #"t.json:1:1: the tour has no "pages"; add "pages": [{"title": "…"}]"#),
         ("{\"pages\": [\n  {\"subtitle\": \"x\"}\n]}", #"t.json:2:3: page 1 has no "title""#),
@@ -79,6 +79,33 @@ struct TourDecoderTests {
     ])
     func errorsPointAtTheLineAndColumn(json: String, expected: String) {
         #expect(error(json) == expected)
+    }
+
+    @Test func checkReportsEveryProblemInFileOrder() {
+        let decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in
+            throw TourError.unreadable(path: path, reason: "no such file")
+        }
+        let json = """
+            {"version": "2.0", "colour": 1, "pages": [
+              {"titel": "a"},
+              {"title": "b", "since": "3.0", "heroFile": "missing.txt"},
+              {"title": "c", "since": "1.5", "since": "1.6", "hero": ["\(String(repeating: "#", count: 90))"]},
+              {"title": 7, "subtitle": 8}
+            ]}
+            """
+        let (tour, diagnostics) = decoder.check(Array(json.utf8))
+        #expect(diagnostics.map(\.description) == [
+            #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, pages"#,
+            #"t.json:2:3: error: page 1 has no "title""#,
+            #"t.json:2:4: error: unknown key "titel" in page 1; did you mean "title"?"#,
+            #"t.json:3:27: error: "since": "3.0" is newer than the tour's version 2.0; this page would never show"#,
+            #"t.json:3:46: error: cannot read heroFile "missing.txt": no such file"#,
+            #"t.json:4:34: error: duplicate key "since" in page 3"#,
+            #"t.json:4:58: warning: hero art is 90 columns wide; it will be left out on terminals narrower than 92 columns"#,
+            #"t.json:5:13: error: "title" must be a string, not a number"#,
+            #"t.json:5:28: error: "subtitle" must be a string, not a number"#,
+        ])
+        #expect(tour?.pages.count == 2)
     }
 
     @Test func invalidUTF8IsAnError() {

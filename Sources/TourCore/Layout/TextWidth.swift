@@ -21,7 +21,9 @@ public enum TextWidth {
 
     /// Cells taken by a string.
     public static func of(_ text: String) -> Int {
-        if let width = printableASCIIWidth(text.utf8) { return width }
+        if let width = text.utf8.withContiguousStorageIfAvailable({ printableASCIIWidth($0) }) ?? printableASCIIWidth(text.utf8) {
+            return width
+        }
         var total = 0
         for character in text { total += of(character) }
         return total

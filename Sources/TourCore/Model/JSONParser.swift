@@ -191,28 +191,57 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         advance()  // opening quote
-        var scalars = String.UnicodeScalarView()
+        var result = ""
         var byteCount = 0
         while true {
-            guard let byte = current else { throw failure("unexpected end of file inside a string") }
-            byteCount += 1
-            if byteCount > Self.maximumStringBytes {
-                throw failure("string is longer than \(Self.maximumStringBytes) bytes")
+            // Fast path: a run of plain bytes (no quote, backslash or control) is validated
+            // and appended in one piece; most strings are a single run.
+            let runStart = index
+            var columns = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte & 0xC0 != 0x80 { columns += 1 }
+                index += 1
             }
+            if index > runStart {
+                byteCount += index - runStart
+                if byteCount > Self.maximumStringBytes {
+                    index = runStart
+                    throw failure("string is longer than \(Self.maximumStringBytes) bytes")
+                }
+                guard let run = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                    // Find the bad byte for the error's position.
+                    index = runStart
+                    while index < bytes.count, bytes[index] < 0x80 { advance() }
+                    _ = try parseUTF8RunForError()
+                    throw failure("invalid UTF-8")
+                }
+                result += run
+                column += columns
+            }
+            guard let byte = current else { throw failure("unexpected end of file inside a string") }
             switch byte {
             case UInt8(ascii: "\""):
                 advance()
-                return String(scalars)
+                return result
             case UInt8(ascii: "\\"):
                 advance()
-                scalars.append(try parseEscape())
-            case 0x00..<0x20:
-                throw failure("control character in string; write it as an escape such as \\n")
-            case 0x00..<0x80:
-                scalars.append(Unicode.Scalar(byte))
-                advance()
+                result.unicodeScalars.append(try parseEscape())
+                byteCount += 2
             default:
-                scalars.append(try parseUTF8Scalar())
+                throw failure("control character in string; write it as an escape such as \\n")
+            }
+        }
+    }
+
+    /// Walks valid UTF-8 up to the first invalid sequence, so the error points at it.
+    private mutating func parseUTF8RunForError() throws(Failure) -> Void {
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            if byte < 0x80 {
+                advance()
+            } else {
+                _ = try parseUTF8Scalar()
             }
         }
     }

@@ -6,8 +6,8 @@
 /// are dropped too. Newlines survive only where the caller asks for them.
 public enum TextSanitizer {
     public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
-        // Fast path: nearly every string is already clean.
-        if !text.unicodeScalars.contains(where: { isUnsafe($0) || $0 == "\t" || ($0 == "\n" && !keepNewlines) }) {
+        // Fast path: nearly every string is already clean, which a look at its bytes shows.
+        if isClean(text.utf8, keepNewlines: keepNewlines) {
             return text
         }
         var output = String.UnicodeScalarView()
@@ -37,6 +37,37 @@ public enum TextSanitizer {
             }
         }
         return String(output)
+    }
+
+    /// True when the UTF-8 holds nothing `clean` would change: no control byte (newline
+    /// aside, when kept), no DEL, no C1 control (C2 80–9F), no bidi mark (E2 80 AA–AE,
+    /// E2 81 A6–A9) and no line or paragraph separator (E2 80 A8–A9).
+    static func isClean(_ bytes: String.UTF8View, keepNewlines: Bool) -> Bool {
+        if let clean = bytes.withContiguousStorageIfAvailable({ isClean($0, keepNewlines: keepNewlines) }) {
+            return clean
+        }
+        return isClean(Array(bytes), keepNewlines: keepNewlines)
+    }
+
+    private static func isClean<Bytes: Collection>(_ bytes: Bytes, keepNewlines: Bool) -> Bool where Bytes.Element == UInt8 {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in bytes {
+            if byte < 0x20 {
+                if !(byte == 0x0A && keepNewlines) { return false }
+            } else if byte == 0x7F {
+                return false
+            } else if previous == 0xC2, byte >= 0x80, byte <= 0x9F {
+                return false
+            } else if beforePrevious == 0xE2, previous == 0x80, byte >= 0xA8, byte <= 0xAE {
+                return false
+            } else if beforePrevious == 0xE2, previous == 0x81, byte >= 0xA6, byte <= 0xA9 {
+                return false
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return true
     }
 
     /// Controls (other than newline), DEL, C1 controls and bidi embedding/override/isolate marks.

@@ -14,22 +14,68 @@ public struct TourDecoder {
     public static let labelKeys = ["next", "done", "skip"]
     public static let featureKeys = ["icon", "title", "text", "accent"]
 
+    /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
+    public static let comfortableArtColumns = 80
+
     private let fileName: String
     private let readArt: ArtReader
+    private let log = DiagnosticLog()
 
     public init(fileName: String, readArt: @escaping ArtReader) {
         self.fileName = fileName
         self.readArt = readArt
     }
 
+    /// The tour, or the first error in it.
     public func decode(_ bytes: [UInt8]) throws(TourError) -> Tour {
+        let (tour, diagnostics) = check(bytes)
+        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
+        guard let tour else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
+        return tour
+    }
+
+    /// Every problem in the file, errors and warnings, in the order they appear; and the
+    /// tour as far as it could be read (nil when the JSON itself is broken).
+    public func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw TourError.content(file: fileName, position: error.position, message: error.message)
+            return (nil, [Diagnostic(file: fileName, position: error.position, severity: .error, message: error.message)])
         }
-        return try decodeTour(root)
+        let tour: Tour?
+        do {
+            tour = try decodeTour(root)
+        } catch {
+            log.add(error)
+            tour = nil
+        }
+        let sorted = log.entries.enumerated().sorted { a, b in
+            let (left, right) = (a.element.position, b.element.position)
+            if let left, let right, left != right { return (left.line, left.column) < (right.line, right.column) }
+            return a.offset < b.offset
+        }.map(\.element)
+        return (tour, sorted)
+    }
+
+    private func warn(_ position: SourcePosition, _ message: String) {
+        log.add(Diagnostic(file: fileName, position: position, severity: .warning, message: message))
+    }
+
+    /// `attempt` for a part that may be absent: nil when absent or wrong (and recorded).
+    private func attemptOptional<T>(_ body: () throws(TourError) -> T?) -> T? {
+        guard let value = attempt(body) else { return nil }
+        return value
+    }
+
+    /// Runs one part of the decoding; an error in it is recorded and the rest goes on.
+    private func attempt<T>(_ body: () throws(TourError) -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            log.add(error)
+            return nil
+        }
     }
 
     private func fail(_ position: SourcePosition, _ message: String) -> TourError {
@@ -49,10 +95,12 @@ public struct TourDecoder {
                 } else {
                     message += "; expected one of: " + allowed.joined(separator: ", ")
                 }
-                throw fail(member.keyPosition, message)
+                log.add(fail(member.keyPosition, message))
+                continue
             }
             if result[member.key] != nil {
-                throw fail(member.keyPosition, "duplicate key \"\(member.key)\" in \(what)")
+                log.add(fail(member.keyPosition, "duplicate key \"\(member.key)\" in \(what)"))
+                continue
             }
             result[member.key] = member
         }
@@ -81,27 +129,49 @@ public struct TourDecoder {
         }
         var labels = Tour.Labels()
         if let labelsMember = fields["labels"] {
-            let labelFields = try members(of: labelsMember.node, what: "\"labels\"", allowed: Self.labelKeys)
-            labels = Tour.Labels(
-                next: try string(labelFields["next"]) ?? labels.next,
-                done: try string(labelFields["done"]) ?? labels.done,
-                skip: try string(labelFields["skip"]) ?? labels.skip)
+            attempt { () throws(TourError) in
+                let labelFields = try members(of: labelsMember.node, what: "\"labels\"", allowed: Self.labelKeys)
+                labels = Tour.Labels(
+                    next: attemptOptional { () throws(TourError) in try string(labelFields["next"]) } ?? labels.next,
+                    done: attemptOptional { () throws(TourError) in try string(labelFields["done"]) } ?? labels.done,
+                    skip: attemptOptional { () throws(TourError) in try string(labelFields["skip"]) } ?? labels.skip)
+            }
+        }
+        var version: String? = attemptOptional { () throws(TourError) in try string(fields["version"]).map { TextSanitizer.clean($0) } }
+        if let text = version, Version(text) == nil, let member = fields["version"] {
+            log.add(fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \"\(text)\""))
+            version = nil
         }
         var pages: [Tour.Page] = []
         pages.reserveCapacity(pageNodes.count)
         for (index, node) in pageNodes.enumerated() {
-            pages.append(try decodePage(node, number: index + 1))
+            if let page = attemptOptional({ () throws(TourError) in try decodePage(node, number: index + 1) }) {
+                pages.append(page)
+                checkVersions(of: page, node: node, tourVersion: version.flatMap(Version.init), versionGiven: version != nil)
+            }
         }
-        let version = try string(fields["version"]).map { TextSanitizer.clean($0) }
-        if let version, Version(version) == nil, let member = fields["version"] {
-            throw fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \"\(version)\"")
+        guard !pages.isEmpty else {
+            // Every page had an error, already recorded; nothing more to say.
+            throw log.firstError?.error ?? fail(pagesMember.node.position, "no page could be read")
         }
         return Tour(
-            id: try string(fields["id"]).map { TextSanitizer.clean($0) },
+            id: attemptOptional { () throws(TourError) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
             version: version,
             labels: labels,
-            accent: try color(fields["accent"]),
+            accent: attemptOptional { () throws(TourError) in try color(fields["accent"]) },
             pages: pages)
+    }
+
+    /// A page "since" a version the tour has not reached would never show; one without a
+    /// tour version can never be "what's new".
+    private func checkVersions(of page: Tour.Page, node: JSONNode, tourVersion: Version?, versionGiven: Bool) {
+        guard let since = page.since, case .object(let members) = node.value,
+              let member = members.first(where: { $0.key == "since" }) else { return }
+        if let tourVersion, since > tourVersion {
+            log.add(fail(member.node.position, "\"since\": \"\(since)\" is newer than the tour's version \(tourVersion); this page would never show"))
+        } else if !versionGiven {
+            warn(member.node.position, "\"since\" has no effect: the tour has no \"version\" to compare it with")
+        }
     }
 
     private func color(_ member: JSONMember?) throws(TourError) -> Color? {
@@ -120,60 +190,78 @@ public struct TourDecoder {
                             accent: try color(fields["accent"]))
     }
 
-    private func decodePage(_ node: JSONNode, number: Int) throws(TourError) -> Tour.Page {
+    /// A page, or nil when it is unusable (the reason already recorded).
+    private func decodePage(_ node: JSONNode, number: Int) throws(TourError) -> Tour.Page? {
         let what = "page \(number)"
         let fields = try members(of: node, what: what, allowed: Self.pageKeys)
-        guard let title = try string(fields["title"]) else {
-            throw fail(node.position, "\(what) has no \"title\"")
-        }
-        var page = Tour.Page(title: title, subtitle: try string(fields["subtitle"]) ?? "", accent: try color(fields["accent"]),
-                             button: try string(fields["button"]))
-        if let sinceMember = fields["since"], let since = try string(sinceMember) {
-            guard let version = Version(since) else {
-                throw fail(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \"\(since)\"")
-            }
-            page.since = version
-        }
-        if let kindMember = fields["kind"], let kind = try string(kindMember) {
-            guard let parsed = Tour.Page.Kind(rawValue: kind), parsed != .custom else {
-                throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(kind)\"")
-            }
-            page.kind = parsed
-        }
-        if let itemsMember = fields["items"] {
-            guard page.kind == .features else {
-                throw fail(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
-            }
-            guard case .array(let itemNodes) = itemsMember.node.value else {
-                throw fail(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
-            }
-            for (index, itemNode) in itemNodes.enumerated() {
-                page.items.append(try decodeFeature(itemNode, number: index + 1, page: number))
+        let title = attemptOptional { () throws(TourError) in try string(fields["title"]) }
+        // Each part is read on its own, so one page can report several problems.
+        var page = Tour.Page(title: title ?? "",
+                             subtitle: attemptOptional { () throws(TourError) in try string(fields["subtitle"]) } ?? "",
+                             accent: attemptOptional { () throws(TourError) in try color(fields["accent"]) },
+                             button: attemptOptional { () throws(TourError) in try string(fields["button"]) })
+        attempt { () throws(TourError) in
+            if let sinceMember = fields["since"], let since = try string(sinceMember) {
+                guard let version = Version(since) else {
+                    throw fail(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \"\(since)\"")
+                }
+                page.since = version
             }
         }
-        page.extra = TextSanitizer.clean(try string(fields["extra"]) ?? "", keepNewlines: true)
-        if let gradientMember = fields["gradient"] {
-            guard case .array(let stops) = gradientMember.node.value, stops.count >= 2, stops.count <= 16 else {
-                throw fail(gradientMember.node.position, "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
-            }
-            for stop in stops {
-                page.gradient.append(try color(JSONMember(key: "gradient", keyPosition: gradientMember.keyPosition, node: stop))!)
+        attempt { () throws(TourError) in
+            if let kindMember = fields["kind"], let kind = try string(kindMember) {
+                guard let parsed = Tour.Page.Kind(rawValue: kind), parsed != .custom else {
+                    throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(kind)\"")
+                }
+                page.kind = parsed
             }
         }
-        if let heroMember = fields["hero"], let fileMember = fields["heroFile"] {
-            _ = heroMember
-            throw fail(fileMember.keyPosition, "\(what) has both \"hero\" and \"heroFile\"; keep one")
-        }
-        if let heroMember = fields["hero"] {
-            page.hero = try decodeInlineArt(heroMember)
-        } else if let fileMember = fields["heroFile"], let path = try string(fileMember) {
-            let bytes: [UInt8]
-            do {
-                bytes = try readArt(path)
-            } catch {
-                throw fail(fileMember.node.position, "cannot read heroFile \"\(path)\": \(Self.reason(error))")
+        attempt { () throws(TourError) in
+            if let itemsMember = fields["items"] {
+                guard page.kind == .features else {
+                    throw fail(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
+                }
+                guard case .array(let itemNodes) = itemsMember.node.value else {
+                    throw fail(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
+                }
+                for (index, itemNode) in itemNodes.enumerated() {
+                    if let item = attempt({ () throws(TourError) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
+                        page.items.append(item)
+                    }
+                }
             }
-            page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
+        }
+        page.extra = TextSanitizer.clean(attemptOptional { () throws(TourError) in try string(fields["extra"]) } ?? "", keepNewlines: true)
+        attempt { () throws(TourError) in
+            if let gradientMember = fields["gradient"] {
+                guard case .array(let stops) = gradientMember.node.value, stops.count >= 2, stops.count <= 16 else {
+                    throw fail(gradientMember.node.position, "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
+                }
+                for stop in stops {
+                    page.gradient.append(try color(JSONMember(key: "gradient", keyPosition: gradientMember.keyPosition, node: stop))!)
+                }
+            }
+        }
+        attempt { () throws(TourError) in
+            if fields["hero"] != nil, let fileMember = fields["heroFile"] {
+                throw fail(fileMember.keyPosition, "\(what) has both \"hero\" and \"heroFile\"; keep one")
+            }
+            if let heroMember = fields["hero"] {
+                page.hero = try decodeInlineArt(heroMember)
+            } else if let fileMember = fields["heroFile"], let path = try string(fileMember) {
+                let bytes: [UInt8]
+                do throws(TourError) {
+                    bytes = try readArt(path)
+                } catch {
+                    throw fail(fileMember.node.position, "cannot read heroFile \"\(path)\": \(Self.reason(error))")
+                }
+                page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
+            }
+        }
+        guard title != nil else {
+            // A title of the wrong type was reported already; only a missing one is news.
+            if fields["title"] == nil { throw fail(node.position, "\(what) has no \"title\"") }
+            return nil
         }
         return page
     }
@@ -204,6 +292,9 @@ public struct TourDecoder {
     private func checkedArt(_ art: Tour.Art, at position: SourcePosition) throws(TourError) -> Tour.Art {
         if art.width > Self.maximumArtColumns || art.lines.count > Self.maximumArtRows {
             throw fail(position, "hero art is \(art.width)×\(art.lines.count); the limit is \(Self.maximumArtColumns)×\(Self.maximumArtRows)")
+        }
+        if art.width > Self.comfortableArtColumns {
+            warn(position, "hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns")
         }
         return art
     }

@@ -1,0 +1,66 @@
+/// One problem found in a tour file, as `tour check` prints it.
+public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        /// The tour cannot be shown as written.
+        case error
+        /// The tour shows, but something will look bad or never appear.
+        case warning
+    }
+
+    public var file: String
+    public var position: SourcePosition?
+    public var severity: Severity
+    public var message: String
+
+    public init(file: String, position: SourcePosition?, severity: Severity, message: String) {
+        self.file = file
+        self.position = position
+        self.severity = severity
+        self.message = message
+    }
+
+    /// `FILE:LINE:COLUMN: error: message`, as compilers write it.
+    public var description: String {
+        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return "\(place): \(severity.rawValue): \(message)"
+    }
+
+    /// The error a loader throws for this diagnostic.
+    public var error: TourError {
+        .content(file: file, position: position, message: message)
+    }
+
+    /// One JSON object, for `tour check --format json`.
+    public var json: String {
+        var fields = ["\"file\": \(JSONText.quote(file))"]
+        if let position {
+            fields.append("\"line\": \(position.line)")
+            fields.append("\"column\": \(position.column)")
+        }
+        fields.append("\"severity\": \"\(severity.rawValue)\"")
+        fields.append("\"message\": \(JSONText.quote(message))")
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}
+
+/// Where a decoder collects what it finds, so one pass reports every problem.
+final class DiagnosticLog {
+    private(set) var entries: [Diagnostic] = []
+
+    func add(_ diagnostic: Diagnostic) {
+        entries.append(diagnostic)
+    }
+
+    func add(_ error: TourError) {
+        switch error {
+        case let .content(file, position, message):
+            add(Diagnostic(file: file, position: position, severity: .error, message: message))
+        case let .unreadable(path, reason):
+            add(Diagnostic(file: path, position: nil, severity: .error, message: reason))
+        case let .usage(message):
+            add(Diagnostic(file: "", position: nil, severity: .error, message: message))
+        }
+    }
+
+    var firstError: Diagnostic? { entries.first { $0.severity == .error } }
+}

@@ -1,0 +1,392 @@
+#!/usr/bin/env python3
+"""make bench: tour measured side by side with dialog and mdp, in one run, on one machine.
+
+Every program runs on a pseudo-terminal of its own, driven as a person would, and what it
+writes is read through a terminal emulator (pyte). Shared machines are noisy, so runs
+alternate between the programs and the table gives medians, spreads and ratios.
+"""
+import argparse, datetime, fcntl, json, os, platform, pty, random, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
+
+import pyte
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOUR = os.path.join(ROOT, ".build", "release", "tour")
+MICRO = os.path.join(ROOT, ".build", "release", "TourBenchmarks")
+BSU, ESU = b"\x1b[?2026h", b"\x1b[?2026l"
+RIGHT = b"\x1b[C"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Terminal:
+    """One program on a pseudo-terminal, its output read through an emulator."""
+
+    def __init__(self, argv, cols=80, rows=24, env=None):
+        self.cols, self.rows = cols, rows
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.output = bytearray()
+        self.start = time.perf_counter()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            environment = dict(os.environ, TERM="xterm-256color", LC_ALL="C.UTF-8", **(env or {}))
+            environment.pop("NO_COLOR", None)
+            os.execvpe(argv[0], argv, environment)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.last_output = self.start
+
+    def pump(self, timeout):
+        """Reads what is there within `timeout` seconds; returns False once the program is gone."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.fd, 1 << 16)
+        except OSError:
+            return False
+        if not data:
+            return False
+        self.output += data
+        self.last_output = time.perf_counter()
+        self.stream.feed(data)
+        return True
+
+    def text(self):
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, predicate, timeout=10):
+        """Seconds from start until predicate(self) holds (None on timeout)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if predicate(self):
+                return self.last_output - self.start
+            if not self.pump(0.05):
+                break
+        return self.last_output - self.start if predicate(self) else None
+
+    def settle(self, quiet=0.3, timeout=5):
+        """Reads until nothing came for `quiet` seconds."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if time.perf_counter() - self.last_output >= quiet:
+                return
+            self.pump(0.02)
+
+    def key(self, data, quiet=0.3, marker=None):
+        """Sends a key; returns (bytes written in reply, seconds from key to the reply's last byte)."""
+        self.settle(quiet)
+        before = len(self.output)
+        sent = time.perf_counter()
+        os.write(self.fd, data)
+        self.last_output = sent  # the quiet period starts now
+        if marker is not None:
+            deadline = sent + 5
+            while marker not in self.output[before:] and time.perf_counter() < deadline:
+                self.pump(0.01)
+        self.settle(quiet)
+        reply = len(self.output) - before
+        return reply, (self.last_output - sent) if reply else None
+
+    def arrow(self, direction):
+        """The bytes a real terminal sends for an arrow key: ESC O x once the program has
+        turned on application cursor keys (DECCKM, as ncurses' keypad does), ESC [ x before."""
+        application = (1 << 5) in self.screen.mode  # pyte stores private mode 1 shifted by 5
+        return (b"\x1bO" if application else b"\x1b[") + direction
+
+    def status(self, field):
+        with open(f"/proc/{self.pid}/status") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+        return None
+
+    def cpu_ticks(self):
+        with open(f"/proc/{self.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime + stime
+
+    def close(self):
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        os.close(self.fd)
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def spread(values):
+    values = sorted(v for v in values if v is not None)
+    return (values[0], values[-1]) if values else (None, None)
+
+
+# --- the programs and what "on screen" means for each -------------------------------
+
+def tour_argv(*extra, path=None):
+    return [TOUR, "--no-mouse", *extra] + ([path] if path else [])
+
+
+def tour_ready(title):
+    return lambda t: title in t.text() and "[ Next → ]" in t.text()
+
+
+WELCOME = json.load(open(os.path.join(ROOT, "Resources", "welcome.json")))
+FIRST = WELCOME["pages"][0]
+DIALOG_TEXT = FIRST["title"] + "\\n\\n" + FIRST["subtitle"]
+
+
+def dialog_argv():
+    return ["dialog", "--msgbox", DIALOG_TEXT, "16", "64"]
+
+
+def dialog_ready(t):
+    return "OK  >" in t.text() and "keyboard." in t.text()
+
+
+def write_slides(directory):
+    """The built-in tour as mdp slides: title, text and the same art, one slide a page."""
+    slides = []
+    for page in WELCOME["pages"]:
+        art = open(os.path.join(ROOT, "Resources", page["heroFile"])).read().rstrip("\n")
+        slides.append(f"# {page['title']}\n\n{page['subtitle']}\n\n" + "\n".join("    " + l for l in art.split("\n")) + "\n")
+    path = os.path.join(directory, "slides.md")
+    open(path, "w").write("\n-------------------------------------------------\n\n".join(slides))
+    return path
+
+
+def generated_tour(directory, name, pages, art_cols=70, art_rows=18, subtitle_words=20, seed=1):
+    rng = random.Random(seed)
+    art = ["".join(rng.choice("#*+=-. ") for _ in range(art_cols)) for _ in range(art_rows)]
+    document = {"id": name, "pages": [
+        {"title": f"Page {n + 1}", "subtitle": " ".join(rng.choice(["terminal", "tour", "swift", "pages", "keys", "fast"]) for _ in range(subtitle_words)),
+         "hero": art} for n in range(pages)]}
+    path = os.path.join(directory, name + ".json")
+    json.dump(document, open(path, "w"))
+    return path
+
+
+def four_mib_tour(directory):
+    """Just under the 4 MiB limit: many pages with long subtitles."""
+    path = os.path.join(directory, "large.json")
+    page = {"title": "A page", "subtitle": "words " * 600}
+    count = (4 * 1024 * 1024 - 4096) // len(json.dumps(page))
+    json.dump({"pages": [page] * count}, open(path, "w"))
+    return path, os.path.getsize(path), count
+
+
+# --- measurements -------------------------------------------------------------------
+
+def first_frame(argv, ready, runs_env=None):
+    terminal = Terminal(argv, env=runs_env)
+    try:
+        seconds = terminal.wait_for(ready)
+        rss = terminal.status("VmHWM")
+        return seconds, rss
+    finally:
+        terminal.close()
+
+
+def measure(args):
+    runs = args.runs
+    results = {"runs": runs}
+    work = tempfile.mkdtemp(prefix="tour-bench-")
+
+    # 1, 2: first frame and peak RSS, alternating tour and dialog.
+    tour_times, tour_rss, dialog_times, dialog_rss = [], [], [], []
+    for _ in range(runs):
+        seconds, rss = first_frame(tour_argv("--no-animation"), tour_ready("Welcome to tour"))
+        tour_times.append(seconds); tour_rss.append(rss)
+        seconds, rss = first_frame(dialog_argv(), dialog_ready)
+        dialog_times.append(seconds); dialog_rss.append(rss)
+    results["first_frame"] = {"tour": tour_times, "dialog": dialog_times}
+    results["rss"] = {"tour": tour_rss, "dialog": dialog_rss}
+
+    # 3, 4: bytes per page change, and key to settled frame.
+    slides = write_slides(work)
+    changes = {}
+    for cols, rows in [(80, 24), (200, 60)]:
+        for label, argv, marker in [
+            ("tour", tour_argv("--no-animation"), ESU),
+            ("tour_animated", tour_argv(), None),
+            ("mdp", ["mdp", slides], None),
+        ]:
+            bytes_, latency, full = [], [], []
+            for _ in range(max(1, runs // 2)):
+                terminal = Terminal(argv, cols, rows)
+                try:
+                    terminal.settle(0.5)
+                    full.append(len(terminal.output))
+                    for direction in [b"C", b"D"]:
+                        size, seconds = terminal.key(terminal.arrow(direction), marker=marker)
+                        bytes_.append(size); latency.append(seconds)
+                finally:
+                    terminal.close()
+            changes[f"{label}_{cols}x{rows}"] = {"bytes": bytes_, "latency": latency, "first_output": full}
+    results["page_change"] = changes
+
+    # 5: idle CPU over 3 s on a page.
+    idle = {}
+    for label, argv in [("tour", tour_argv()), ("dialog", dialog_argv()), ("mdp", ["mdp", slides])]:
+        terminal = Terminal(argv)
+        try:
+            terminal.settle(0.6)
+            before = terminal.cpu_ticks()
+            deadline = time.perf_counter() + args.idle_seconds
+            while time.perf_counter() < deadline:
+                terminal.pump(0.1)
+            idle[label] = terminal.cpu_ticks() - before
+        finally:
+            terminal.close()
+    results["idle_ticks"] = idle
+
+    # 6: scale. The same large art on 3 pages and on 1,000.
+    small = generated_tour(work, "three", 3)
+    large = generated_tour(work, "thousand", 1000)
+    scale = {"three": [], "thousand": [], "three_change": [], "thousand_change": []}
+    for _ in range(runs):
+        for name, path in [("three", small), ("thousand", large)]:
+            terminal = Terminal(tour_argv("--no-animation", path=path))
+            try:
+                scale[name].append(terminal.wait_for(tour_ready("Page 1")))
+                _, seconds = terminal.key(RIGHT, quiet=0.15, marker=ESU)
+                scale[name + "_change"].append(seconds)
+            finally:
+                terminal.close()
+    big, big_bytes, big_pages = four_mib_tour(work)
+    scale["four_mib"] = []
+    for _ in range(max(3, runs // 2)):
+        seconds, _ = first_frame(tour_argv("--no-animation", path=big), tour_ready("A page"))
+        scale["four_mib"].append(seconds)
+    scale["four_mib_bytes"], scale["four_mib_pages"] = big_bytes, big_pages
+    results["scale"] = scale
+
+    # 7: in-process micro-benchmarks.
+    output = subprocess.run([MICRO, os.path.join(ROOT, "Resources", "welcome.json"), str(args.micro_samples)],
+                            capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    results["micro"] = json.loads(output)
+    return results
+
+
+# --- the table ----------------------------------------------------------------------
+
+def fmt_ms(seconds):
+    return "—" if seconds is None else f"{seconds * 1000:.1f} ms"
+
+
+def fmt_range_ms(values):
+    low, high = spread(values)
+    return "" if low is None else f" ({low * 1000:.1f}–{high * 1000:.1f})"
+
+
+def ratio(a, b):
+    return None if a is None or not b else a / b
+
+
+def fmt_ratio(value):
+    return "—" if value is None else f"{value:.2f}×"
+
+
+def verdict(ok):
+    return "yes" if ok else "**no**"
+
+
+def table(results):
+    rows = []
+    ff_tour, ff_dialog = median(results["first_frame"]["tour"]), median(results["first_frame"]["dialog"])
+    r = ratio(ff_tour, ff_dialog)
+    rows.append(("First complete frame, 80×24", fmt_ms(ff_tour) + fmt_range_ms(results["first_frame"]["tour"]),
+                 "dialog " + fmt_ms(ff_dialog) + fmt_range_ms(results["first_frame"]["dialog"]), fmt_ratio(r), "≤ 1.0× dialog", verdict(r is not None and r <= 1.0)))
+    rss_tour, rss_dialog = median(results["rss"]["tour"]), median(results["rss"]["dialog"])
+    r = ratio(rss_tour, rss_dialog)
+    rows.append(("Peak RSS at first frame", f"{rss_tour / 1024:.1f} MiB", f"dialog {rss_dialog / 1024:.1f} MiB", fmt_ratio(r), "≤ 2× dialog", verdict(r is not None and r <= 2)))
+    for size in ["80x24", "200x60"]:
+        change = results["page_change"]
+        tour_bytes = median(change[f"tour_{size}"]["bytes"])
+        animated = median(change[f"tour_animated_{size}"]["bytes"])
+        mdp_bytes = median(change[f"mdp_{size}"]["bytes"])
+        full = median(change[f"tour_{size}"]["first_output"])
+        cols, rows_ = (int(n) for n in size.split("x"))
+        every_cell = cols * rows_  # a repaint of every cell takes at least a byte a cell
+        r = ratio(tour_bytes, mdp_bytes)
+        rows.append((f"Bytes per page change, {size.replace('x', '×')}",
+                     f"{tour_bytes:.0f} B (animated {animated:.0f} B; first frame {full:.0f} B; every cell ≥ {every_cell} B)",
+                     f"mdp {mdp_bytes:.0f} B", fmt_ratio(r), "≤ 0.25× mdp, well under a full frame",
+                     verdict(r is not None and r <= 0.25 and tour_bytes <= every_cell / 2)))
+        tour_latency = median(change[f"tour_{size}"]["latency"])
+        mdp_latency = median(change[f"mdp_{size}"]["latency"])
+        rows.append((f"Key to settled frame, {size.replace('x', '×')}", fmt_ms(tour_latency), "mdp " + fmt_ms(mdp_latency),
+                     fmt_ratio(ratio(tour_latency, mdp_latency)), "(reported)", ""))
+    idle = results["idle_ticks"]
+    rows.append(("Idle CPU over 3 s", f"{idle['tour']} ticks", f"dialog {idle['dialog']}, mdp {idle['mdp']} ticks", "", "0 ticks", verdict(idle["tour"] == 0)))
+    scale = results["scale"]
+    three, thousand = median(scale["three"]), median(scale["thousand"])
+    r = ratio(thousand, three)
+    rows.append(("Start-up, 1,000 pages vs 3 (same large art)", f"{fmt_ms(thousand)} vs {fmt_ms(three)}", "", fmt_ratio(r), "≤ 1.5×", verdict(r is not None and r <= 1.5)))
+    three_change, thousand_change = median(scale["three_change"]), median(scale["thousand_change"])
+    r = ratio(thousand_change, three_change)
+    rows.append(("Page change, 1,000 pages vs 3", f"{fmt_ms(thousand_change)} vs {fmt_ms(three_change)}", "", fmt_ratio(r), "independent of page count", verdict(r is not None and r <= 1.5)))
+    rows.append((f"Load and first frame, {scale['four_mib_bytes'] / 1048576:.2f} MiB tour ({scale['four_mib_pages']} pages)", fmt_ms(median(scale["four_mib"])) + fmt_range_ms(scale["four_mib"]), "", "", "(reported)", ""))
+    micro = results["micro"]
+    for size in ["80x24", "200x60"]:
+        render = micro[f"render_{size}"]
+        ok = render["median_us"] <= 100 if size == "200x60" else True
+        rows.append((f"Lay out and render one frame, {size.replace('x', '×')}", f"{render['median_us']:.1f} µs (p10 {render['p10_us']:.1f}, p90 {render['p90_us']:.1f})", "", "",
+                     "≤ 100 µs at 200×60" if size == "200x60" else "(reported)", verdict(ok) if size == "200x60" else ""))
+    header = "| figure | tour | reference | ratio | target | met |\n|---|---|---|---|---|---|\n"
+    return header + "\n".join("| " + " | ".join(row) + " |" for row in rows) + "\n"
+
+
+def machine_line():
+    model = ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions = []
+    for name, command in [("dialog", ["dialog", "--version"]), ("mdp", ["mdp", "-v"])]:
+        try:
+            output = subprocess.run(command, capture_output=True, text=True, timeout=5)
+            line = (output.stdout + output.stderr).strip().splitlines()[0]
+            versions.append(line if line.startswith(name) else f"{name} {line}")
+        except Exception:
+            pass
+    return f"{platform.system()} {platform.release()} {platform.machine()}, {os.cpu_count()} cores, {model}; " + "; ".join(versions)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=11, help="runs per figure (alternating programs)")
+    parser.add_argument("--idle-seconds", type=float, default=3.0)
+    parser.add_argument("--micro-samples", type=int, default=201)
+    parser.add_argument("--smoke", action="store_true", help="one quick pass to show the harness works; writes nothing")
+    parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    args = parser.parse_args()
+    if args.smoke:
+        args.runs, args.idle_seconds, args.micro_samples = 1, 0.5, 11
+    results = measure(args)
+    text = table(results)
+    print(text)
+    if args.smoke:
+        return
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    with open(args.output, "w") as out:
+        out.write(f"# Benchmarks\n\nMeasured by `make bench` on {now}.\n\nMachine: {machine_line()}.\n\n")
+        out.write(f"Medians of {results['runs']} runs (spread in brackets: fastest–slowest), the programs alternating; "
+                  "each program on its own pseudo-terminal, its screen read through pyte. `tour` is the release build "
+                  "(`--static-swift-stdlib`) showing the built-in tour; dialog shows a `--msgbox` with the same title and text; "
+                  "mdp shows the built-in tour as slides with the same text and art. Page changes are one → and one ← "
+                  "after the screen settled; bytes are everything written in reply. Benchmarks are not tests: nothing here fails CI.\n\n")
+        out.write(text)
+        out.write("\nRaw figures:\n\n```json\n" + json.dumps(results, indent=1, default=str) + "\n```\n")
+    print(f"wrote {args.output}")
+
+
+if __name__ == "__main__":
+    main()
