@@ -8,7 +8,7 @@ SWIFTC ?= $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps bench-deps build release run test bench fuzz clean
+.PHONY: all deps bench-deps build release run test bench fuzz docs clean
 
 all: build
 
@@ -86,6 +86,12 @@ fuzz: deps
 		if [ "$$status" != 0 ]; then \
 			echo "fuzz: $$target found a crash: .build/fuzz/$$target-*; add the input to Fuzz/Regressions/$$target/"; exit 1; \
 		fi; \
+	done
+
+# The pictures of the built-in tour in the README, drawn by `tour render`.
+docs: build
+	@for page in 1 2 3 4; do \
+		$(BIN) render Resources/welcome.json --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
 	done
 
 clean:

@@ -23,6 +23,9 @@ public struct TourOptions {
     /// The linear mode for screen readers: each page as text, then a prompt read from
     /// stdin; also with ACCESSIBLE=1 in the environment.
     public var accessible = false
+    /// Live preview: reload the tour from this file whenever it, or an art file it uses,
+    /// changes on disk; a content error shows on screen until the next save fixes it.
+    public var watchedFile: String? = nil
     /// Called on every page change with page indices counted from 0 in the whole tour.
     public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
     /// Called once with the outcome, after the terminal is restored.

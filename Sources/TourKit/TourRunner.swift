@@ -97,6 +97,17 @@ public enum TourRunner {
             pagerOptions.asciiOnly = !environment.localeIsUTF8
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
             pagerOptions.onPageChange = onPageChange
+            if let path = options.watchedFile {
+                pagerOptions.watch = FullScreenPager.Watch(
+                    files: {
+                        let directory = FileSystem.directory(of: path)
+                        let art = (try? TourLoader.load(path: path))?.pages.compactMap(\.heroFile) ?? []
+                        return [path] + art.map { FileSystem.join(directory, $0) }
+                    },
+                    reload: {
+                        do throws(TourError) { return .success(try TourLoader.load(path: path)) } catch { return .failure(error) }
+                    })
+            }
             if let result = try? FullScreenPager.run(tour, options: pagerOptions) {
                 return result
             }

@@ -25,8 +25,21 @@ public enum FullScreenPager {
         /// Draw ASCII only, for terminals whose locale is not UTF-8.
         public var asciiOnly: Bool = false
         public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
+        /// Live preview: reload the tour whenever one of these files changes.
+        public var watch: Watch? = nil
 
         public init() {}
+    }
+
+    /// What `--watch` needs: the files to watch, and how to load the tour again.
+    public struct Watch {
+        public var files: () -> [String]
+        public var reload: () -> Result<Tour, TourError>
+
+        public init(files: @escaping () -> [String], reload: @escaping () -> Result<Tour, TourError>) {
+            self.files = files
+            self.reload = reload
+        }
     }
 
     /// Returns how the tour ended and the page on screen then (counted from 0).
@@ -73,6 +86,9 @@ private struct RunLoop {
     var revealed: Set<Int> = []
     /// What is on screen now, and where the page's parts are on it.
     var shown: (canvas: Canvas, layout: PageView.Layout)?
+    /// Live preview: the watcher, and the error shown in place of the page while there is one.
+    let watcher: FileWatcher?
+    var contentError: String?
 
     init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenPager.Options, controller: PagerController) {
         self.screen = screen
@@ -80,6 +96,7 @@ private struct RunLoop {
         self.options = options
         self.controller = controller
         self.renderer = CanvasRenderer(colors: screen.colors, asciiOnly: options.asciiOnly)
+        self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files()) }
     }
 
     private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
@@ -91,8 +108,9 @@ private struct RunLoop {
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, timeout())
+            let ready = poll(&fds, 3, timeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 controller.apply(.interrupt(signal: SIGHUP))
@@ -106,6 +124,9 @@ private struct RunLoop {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 handleSignals(&buffer)
                 if !controller.state.outcome.isRunning { break }
+            }
+            if fds[2].revents & Int16(POLLIN) != 0, let watcher, watcher.drainEvents() {
+                reload()
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -141,8 +162,40 @@ private struct RunLoop {
         return milliseconds
     }
 
+    /// The watched file changed: load it again, keep the page (or the nearest), or show its error.
+    private mutating func reload() {
+        guard let watch = options.watch else { return }
+        finishAnimation()
+        switch watch.reload() {
+        case .success(let tour):
+            let page = min(controller.state.currentPage, tour.pages.count - 1)
+            var reloaded = PagerController(tour: tour, startPage: page)
+            reloaded.mouseEnabled = options.mouse
+            controller = reloaded
+            contentError = nil
+            revealed.insert(page)
+            watcher?.watch(watch.files())
+            show(controller.renderWithLayout(size: screen.size, glyphs: glyphs))
+        case .failure(let error):
+            contentError = error.description
+            show((ErrorScreen.render(message: error.description, size: screen.size, glyphs: glyphs), PageView.Layout()))
+        }
+    }
+
     private mutating func handle(_ keys: [Key]) {
         guard !keys.isEmpty else { return }
+        if contentError != nil {
+            // Only leaving works while the file is broken.
+            for key in keys {
+                switch key {
+                case .character("q"), .escape: controller.apply(.skip)
+                case .controlC: controller.apply(.interrupt)
+                default: continue
+                }
+                return
+            }
+            return
+        }
         // A key during an animation ends it at once; then the key is acted on.
         finishAnimation()
         let pageBefore = controller.state.currentPage
@@ -270,7 +323,11 @@ private struct RunLoop {
         }
         if needsRedraw {
             finishAnimation()
-            show(controller.renderWithLayout(size: screen.size, glyphs: glyphs))
+            if let contentError {
+                show((ErrorScreen.render(message: contentError, size: screen.size, glyphs: glyphs), PageView.Layout()))
+            } else {
+                show(controller.renderWithLayout(size: screen.size, glyphs: glyphs))
+            }
         }
     }
 

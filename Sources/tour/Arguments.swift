@@ -1,7 +1,7 @@
 import TourKit
 
 /// The parsed command line.
-struct Arguments: Equatable {
+struct Arguments {
     var file: String?
     var plain = false
     var noColor = false
@@ -14,11 +14,25 @@ struct Arguments: Equatable {
     var id: String?
     var showHelp = false
     var showVersion = false
+    var locale: String?
+    var watch = false
+    /// `tour check` or `tour render`; nil plays the tour.
+    var command: Command?
+    var format: String?
+    var page: Int?
+    var size: (width: Int, height: Int)?
+
+    enum Command: String { case check, render }
+
 
     static let usage = """
         Usage: tour [options] [FILE]
+               tour check FILE [--format text|json]
+               tour render FILE --page N --size WxH [--format text|ansi|svg]
 
-        Plays the onboarding tour in FILE (JSON), or the built-in tour of tour itself.
+        Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
+        tour of tour itself. `check` lists every problem in FILE; `render` draws one page
+        at a size, without a terminal.
 
         Options:
           --once          show only what this user has not seen: the welcome once,
@@ -26,6 +40,9 @@ struct Arguments: Equatable {
           --reset         forget that this tour was seen, then exit
           --id ID         the name the seen state is kept under (default: the tour's id)
           --plain         print every page as plain text, no full screen
+          --watch         reload FILE whenever it (or its art) changes: a live preview
+          --locale LL     use the translation FILE.LL.json (default: from LC_ALL,
+                          LC_MESSAGES, LANG)
           --no-color      no colors (also when NO_COLOR is set)
           --no-animation  no slides or reveals (also when TOUR_REDUCE_MOTION=1)
           --no-mouse      leave the mouse to the terminal (text selection)
@@ -49,6 +66,10 @@ struct Arguments: Equatable {
             guard index < words.count else { throw TourError.usage("tour: \(option) needs a value") }
             return words[index]
         }
+        if let first = words.first, let command = Command(rawValue: first) {
+            arguments.command = command
+            index = 1
+        }
         while index < words.count {
             let word = words[index]
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
@@ -66,6 +87,21 @@ struct Arguments: Equatable {
                 case "-h", "--help": arguments.showHelp = true
                 case "--version": arguments.showVersion = true
                 case "--plain": arguments.plain = true
+                case "--watch": arguments.watch = true
+                case "--locale":
+                    if let inlineValue { arguments.locale = inlineValue } else { arguments.locale = try value(for: name) }
+                case "--format":
+                    let text: String
+                    if let inlineValue { text = inlineValue } else { text = try value(for: name) }
+                    arguments.format = text
+                case "--size":
+                    let text: String
+                    if let inlineValue { text = inlineValue } else { text = try value(for: name) }
+                    let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).compactMap { Int($0) }
+                    guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
+                        throw TourError.usage("tour: --size takes WIDTHxHEIGHT such as 80x24, not '\(text)'")
+                    }
+                    arguments.size = (parts[0], parts[1])
                 case "--once": arguments.once = true
                 case "--reset": arguments.reset = true
                 case "--id":
@@ -79,11 +115,30 @@ struct Arguments: Equatable {
                     if let inlineValue { text = inlineValue } else { text = try value(for: name) }
                     guard let page = Int(text), page >= 1 else { throw TourError.usage("tour: --page takes a page number from 1, not '\(text)'") }
                     arguments.startPage = page
+                    arguments.page = page
                 default:
                     throw TourError.usage("tour: unknown option '\(word)'; see tour --help")
                 }
             }
             index += 1
+        }
+        switch arguments.command {
+        case .check?:
+            guard arguments.file != nil else { throw TourError.usage("tour: check needs a FILE") }
+            guard ["text", "json"].contains(arguments.format ?? "text") else {
+                throw TourError.usage("tour: check --format is text or json, not '\(arguments.format!)'")
+            }
+        case .render?:
+            guard arguments.file != nil else { throw TourError.usage("tour: render needs a FILE") }
+            guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
+            guard ["text", "ansi", "svg"].contains(arguments.format ?? "text") else {
+                throw TourError.usage("tour: render --format is text, ansi or svg, not '\(arguments.format!)'")
+            }
+        case nil:
+            if arguments.format != nil || arguments.size != nil {
+                throw TourError.usage("tour: --format and --size go with check or render; see tour --help")
+            }
+            if arguments.watch && arguments.file == nil { throw TourError.usage("tour: --watch needs a FILE to watch") }
         }
         return arguments
     }

@@ -43,6 +43,9 @@ public struct PageView: Sendable {
         public var button: Rect?
         public var hint: Rect?
         public var tooSmallNotice: Rect?
+
+        /// Nothing placed yet.
+        public init() {}
     }
 
     public var page: Tour.Page { tour.pages[state.currentPage] }

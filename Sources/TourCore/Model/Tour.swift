@@ -49,6 +49,8 @@ extension Tour {
         public var title: String
         public var subtitle: String
         public var hero: Art?
+        /// Where the hero came from, relative to the tour file, when it came from a file.
+        public var heroFile: String?
         /// Overrides the Next / Get started label on this page.
         public var button: String?
         /// The version that introduced this page: it is part of "what's new" since then.
@@ -81,6 +83,7 @@ extension Tour {
             self.title = TextSanitizer.clean(title)
             self.subtitle = TextSanitizer.clean(subtitle, keepNewlines: true)
             self.hero = hero.map(Art.init(text:))
+            self.heroFile = nil
             self.accent = accent
             self.since = since.flatMap(Version.init)
             self.button = button.map { TextSanitizer.clean($0) }

@@ -256,6 +256,7 @@ public struct TourDecoder {
                     throw fail(fileMember.node.position, "cannot read heroFile \"\(path)\": \(Self.reason(error))")
                 }
                 page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
+                page.heroFile = path
             }
         }
         guard title != nil else {

@@ -1,0 +1,137 @@
+/// A drawn page as something to print or to put in a README: plain text, text with
+/// SGR colors, or an SVG picture of the terminal.
+public enum ScreenExport {
+    /// The characters a person sees, trailing spaces removed.
+    public static func text(_ canvas: Canvas) -> String {
+        canvas.text + "\n"
+    }
+
+    /// Text with SGR colors and attributes (24-bit for RGB colors), reset at each line end.
+    public static func ansi(_ canvas: Canvas) -> String {
+        var output = ""
+        for y in 0..<canvas.size.height {
+            var current = Style.plain
+            var line = ""
+            var pendingSpaces = ""
+            for x in 0..<canvas.size.width where !canvas[x, y].isContinuation {
+                let cell = canvas[x, y]
+                if cell.style == .plain && cell.character == " " {
+                    // Plain spaces wait: written only if something follows them on the line.
+                    if current != .plain {
+                        line += "\u{1B}[0m"
+                        current = .plain
+                    }
+                    pendingSpaces.append(" ")
+                    continue
+                }
+                line += pendingSpaces
+                pendingSpaces = ""
+                if cell.style != current {
+                    line += sgr(cell.style)
+                    current = cell.style
+                }
+                line.append(cell.character)
+            }
+            if current != .plain { line += "\u{1B}[0m" }
+            output += line + "\n"
+        }
+        return output
+    }
+
+    static func sgr(_ style: Style) -> String {
+        var codes = ["0"]
+        if style.bold { codes.append("1") }
+        if style.dim { codes.append("2") }
+        if style.underline { codes.append("4") }
+        if style.reverse { codes.append("7") }
+        codes += colorCodes(style.foreground, base: 30)
+        codes += colorCodes(style.background, base: 40)
+        return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    }
+
+    static func colorCodes(_ color: Color, base: Int) -> [String] {
+        switch color {
+        case .default: return []
+        case .ansi(let index) where index < 8: return ["\(base + Int(index))"]
+        case .ansi(let index) where index < 16: return ["\(base + 60 + Int(index) - 8)"]
+        case .ansi(let index): return ["\(base + 8)", "5", "\(index)"]
+        case let .rgb(red, green, blue): return ["\(base + 8)", "2", "\(red)", "\(green)", "\(blue)"]
+        }
+    }
+
+    /// The theme an SVG is drawn in: the terminal's own default colors are unknown, so pick some.
+    public struct Theme: Sendable {
+        public var background: (UInt8, UInt8, UInt8) = (0x1E, 0x1E, 0x2E)
+        public var foreground: (UInt8, UInt8, UInt8) = (0xE0, 0xE0, 0xE8)
+        public init() {}
+    }
+
+    /// A picture of the terminal: a monospace grid of cells with the page's colors.
+    public static func svg(_ canvas: Canvas, theme: Theme = Theme()) -> String {
+        let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
+        let width = Double(canvas.size.width) * cellWidth + padding * 2
+        let height = Double(canvas.size.height) * cellHeight + padding * 2
+        func hex(_ rgb: (UInt8, UInt8, UInt8)) -> String {
+            "#" + [rgb.0, rgb.1, rgb.2].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+        func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
+        }
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img">
+            <rect width="100%" height="100%" rx="8" fill="\(hex(theme.background))"/>
+            <g font-family="ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" font-size="14" xml:space="preserve">
+
+            """
+        for y in 0..<canvas.size.height {
+            let top = padding + Double(y) * cellHeight
+            // Runs of cells with the same style become one rectangle and one text element.
+            var x = 0
+            while x < canvas.size.width {
+                let style = canvas[x, y].style
+                var end = x
+                var text = ""
+                while end < canvas.size.width, canvas[end, y].style == style {
+                    if !canvas[end, y].isContinuation { text.append(canvas[end, y].character) }
+                    end += 1
+                }
+                var foreground = Palette.rgb(of: style.foreground) ?? theme.foreground
+                var background = Palette.rgb(of: style.background)
+                if style.reverse {
+                    let swapped = background ?? theme.background
+                    background = foreground
+                    foreground = swapped
+                }
+                let left = padding + Double(x) * cellWidth
+                if let background {
+                    svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>\n"
+                }
+                if text.contains(where: { $0 != " " }) {
+                    var attributes = "x=\"\(number(left))\" y=\"\(number(top + cellHeight * 0.75))\" fill=\"\(hex(foreground))\""
+                    attributes += " textLength=\"\(number(Double(end - x) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\""
+                    if style.bold { attributes += " font-weight=\"bold\"" }
+                    if style.dim { attributes += " opacity=\"0.6\"" }
+                    if style.underline { attributes += " text-decoration=\"underline\"" }
+                    svg += "<text \(attributes)>\(escapeXML(text))</text>\n"
+                }
+                x = end
+            }
+        }
+        svg += "</g>\n</svg>\n"
+        return svg
+    }
+
+    static func escapeXML(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Tells when any of some files changes on disk, however an editor saves it: written in
+/// place, or written anew and renamed over the old one (as vim and most editors do).
+/// It watches the files' directories with inotify, so it costs nothing while nothing changes.
+public final class FileWatcher {
+    /// The descriptor to poll; readable when something changed.
+    public let descriptor: Int32
+    private var watched: [Int32: Set<String>] = [:]
+
+    public init?(paths: [String]) {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { return nil }
+        watch(paths)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Watches these files (their directories), in place of what was watched before.
+    public func watch(_ paths: [String]) {
+        for (watch, _) in watched { inotify_rm_watch(descriptor, watch) }
+        watched = [:]
+        var byDirectory: [String: Set<String>] = [:]
+        for path in paths {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            byDirectory[directory, default: []].insert(name)
+        }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY)
+        for (directory, names) in byDirectory {
+            let watch = inotify_add_watch(descriptor, directory, mask)
+            if watch >= 0 { watched[watch, default: []].formUnion(names) }
+        }
+    }
+
+    /// Reads the pending events; true if one of the watched files was touched.
+    public func drainEvents() -> Bool {
+        var changed = false
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count <= 0 { return changed }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let (watch, nameLength) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, Int(event.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let nameBytes = buffer[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                if watched[watch]?.contains(name) == true { changed = true }
+                offset = nameStart + nameLength
+            }
+        }
+    }
+}
