@@ -98,7 +98,7 @@ struct TourDecoderTests {
             #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, pages"#,
             #"t.json:2:3: error: page 1 has no "title""#,
             #"t.json:2:4: error: unknown key "titel" in page 1; did you mean "title"?"#,
-            #"t.json:3:27: error: "since": "3.0" is newer than the tour's version 2.0; this page would never show"#,
+            #"t.json:3:27: warning: "since": "3.0" is newer than the tour's version 2.0; --once will not show this page yet"#,
             #"t.json:3:46: error: cannot read heroFile "missing.txt": no such file"#,
             #"t.json:4:34: error: duplicate key "since" in page 3"#,
             #"t.json:4:58: warning: hero art is 90 columns wide; it will be left out on terminals narrower than 92 columns"#,

@@ -24,9 +24,10 @@ struct CommandResult {
 
 /// Runs `tour` without a terminal, with pipes on every end.
 func runTour(_ arguments: [String], executable: String = TourBinary.path, environment: [String: String] = [:],
-             stdin: String = "") throws -> CommandResult {
+             stdin: String = "", in directory: String? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "NO_COLOR")  // set by `swift test`, not by a person

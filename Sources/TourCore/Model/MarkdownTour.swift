@@ -217,7 +217,8 @@ public struct MarkdownTourParser {
                 if let version = Version(option.value) {
                     page.since = version
                     if let tourVersion, version > tourVersion {
-                        error(option.line, option.column, "\"since\": \"\(option.value)\" is newer than the tour's version \(tourVersion); this page would never show")
+                        diagnostics.append(Diagnostic(file: fileName, position: SourcePosition(line: option.line, column: option.column), severity: .warning,
+                                                      message: "\"since\": \"\(option.value)\" is newer than the tour's version \(tourVersion); --once will not show this page yet"))
                     }
                 } else {
                     error(option.line, option.column, "\"since\" must be dotted numbers such as \"2.1.0\", not \"\(option.value)\"")

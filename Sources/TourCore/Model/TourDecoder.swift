@@ -168,7 +168,7 @@ public struct TourDecoder {
         guard let since = page.since, case .object(let members) = node.value,
               let member = members.first(where: { $0.key == "since" }) else { return }
         if let tourVersion, since > tourVersion {
-            log.add(fail(member.node.position, "\"since\": \"\(since)\" is newer than the tour's version \(tourVersion); this page would never show"))
+            warn(member.node.position, "\"since\": \"\(since)\" is newer than the tour's version \(tourVersion); --once will not show this page yet")
         } else if !versionGiven {
             warn(member.node.position, "\"since\" has no effect: the tour has no \"version\" to compare it with")
         }

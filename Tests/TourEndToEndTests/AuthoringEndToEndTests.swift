@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// `tour check`, `tour render`, Markdown, translations and `--watch`, through the command.
+@Suite("End to end: authoring")
+struct AuthoringEndToEndTests {
+    static let fixtures = TourBinary.packageRoot + "/Tests/Fixtures"
+
+    @Test(arguments: [("syntax-error", Int32(65)), ("many-problems", 65), ("empty-pages", 65), ("clean", 0)])
+    func checkPrintsEveryProblemWithItsPosition(fixture: String, exitCode: Int32) throws {
+        let directory = Self.fixtures + "/check"
+        let result = try runTour(["check", "\(fixture).json"], in: directory)
+        #expect(result.exitCode == exitCode)
+        let expected = try String(contentsOfFile: "\(directory)/\(fixture).expected", encoding: .utf8)
+        #expect(result.stdout == expected)
+
+        let json = try runTour(["check", "--format", "json", "\(fixture).json"], in: directory)
+        #expect(json.exitCode == exitCode)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(parsed?.count == expected.split(separator: "\n").count)
+        if let first = parsed?.first {
+            #expect(first["file"] as? String == "\(fixture).json")
+            #expect(first["line"] is Int && first["column"] is Int && first["severity"] is String && first["message"] is String)
+        }
+    }
+
+    @Test func checkOnAnUnreadableFileExits66() throws {
+        let result = try runTour(["check", "/no/such/tour.json"])
+        #expect(result.exitCode == 66)
+        #expect(result.stderr == "/no/such/tour.json: no such file\n")
+    }
+
+    @Test func checkWarnsAboutATranslationMissingPages() throws {
+        let result = try runTour(["check", "tour.json"], in: Self.fixtures + "/translations")
+        #expect(result.exitCode == 0)  // warnings only
+        #expect(result.stdout == "tour.fr.json: warning: the translation has 2 pages; tour.json has 3, so 1 is missing\n")
+    }
+
+    @Test(arguments: [("builtin-page1-40x12", "welcome", 1, "40x12"), ("habits-page3-60x20", "habits", 3, "60x20")])
+    func renderMatchesItsGoldensInEveryFormat(golden: String, source: String, page: Int, size: String) throws {
+        let file = source == "welcome" ? TourBinary.packageRoot + "/Resources/welcome.json" : Self.fixtures + "/markdown/habits.md"
+        let formats = source == "welcome" ? ["text", "ansi", "svg"] : ["ansi", "svg"]
+        for format in formats {
+            let result = try runTour(["render", file, "--page", "\(page)", "--size", size, "--format", format])
+            #expect(result.exitCode == 0)
+            let expected = try String(contentsOfFile: "\(Self.fixtures)/render/\(golden).\(format)", encoding: .utf8)
+            #expect(result.stdout == expected, "\(golden).\(format)")
+        }
+    }
+
+    @Test func theReadmePicturesAreWhatRenderDrawsToday() throws {
+        for page in 1...4 {
+            let result = try runTour(["render", TourBinary.packageRoot + "/Resources/welcome.json", "--page", "\(page)", "--size", "80x24", "--format", "svg"])
+            let committed = try String(contentsOfFile: TourBinary.packageRoot + "/docs/tour-page-\(page).svg", encoding: .utf8)
+            #expect(result.stdout == committed, "docs/tour-page-\(page).svg is stale: run make docs")
+        }
+    }
+
+    @Test func renderRefusesWhatItCannotDraw() throws {
+        #expect(try runTour(["render", Self.fixtures + "/markdown/habits.md", "--size", "80"]).exitCode == 2)
+        #expect(try runTour(["render", Self.fixtures + "/markdown/habits.md", "--page", "9", "--size", "80x24"]).exitCode == 2)
+        #expect(try runTour(["render", Self.fixtures + "/markdown/habits.md", "--size", "80x24", "--format", "png"]).exitCode == 2)
+        #expect(try runTour(["render", Self.fixtures + "/markdown/broken.md", "--size", "80x24"]).exitCode == 65)
+    }
+
+    @Test func theTranslationIsChosenFromTheLocaleOrTheFlag() throws {
+        let file = Self.fixtures + "/translations/tour.json"
+        #expect(try runTour(["--plain", file], environment: ["LANG": "fr_CA.UTF-8", "LC_ALL": ""]).stdout.contains("Bonjour"))
+        #expect(try runTour(["--plain", file], environment: ["LC_ALL": "fr_FR.UTF-8"]).stdout.contains("Bonjour"))
+        #expect(try runTour(["--plain", "--locale", "de", file], environment: ["LC_ALL": "fr_FR.UTF-8"]).stdout.contains("Hello"))
+        #expect(try runTour(["--plain", "--locale", "fr", file]).stdout.contains("Bonjour"))
+    }
+
+    @Test func aMarkdownTourPlays() throws {
+        let session = try TmuxSession([Self.fixtures + "/markdown/habits.md"])
+        try session.waitFor("( o.o )")
+        try session.send("End")
+        let screen = try session.waitFor("And many small fixes.")
+        #expect(screen.contains("★   Sync") && screen.contains("[ Continue ]"))
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+    }
+
+    @Test func watchReloadsOnEverySaveAndShowsErrorsUntilFixed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("art"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tour = directory.appendingPathComponent("tour.json").path
+        let art = directory.appendingPathComponent("art/logo.txt").path
+        func tourText(_ title: String) -> String {
+            #"{"pages": [{"title": "\#(title)"}, {"title": "With art", "heroFile": "art/logo.txt"}, {"title": "End"}]}"#
+        }
+        try "<<logo one>>".write(toFile: art, atomically: false, encoding: .utf8)
+        try tourText("First title").write(toFile: tour, atomically: false, encoding: .utf8)
+
+        let session = try TmuxSession(["--watch", tour])
+        try session.waitFor("First title")
+        // Written in place.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: tour))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(tourText("Second title").utf8))
+        try handle.close()
+        try session.waitFor("Second title")
+        // Written anew and renamed over the old file, as vim does.
+        let temporary = directory.appendingPathComponent(".tour.json.swp").path
+        try tourText("Third title").write(toFile: temporary, atomically: false, encoding: .utf8)
+        rename(temporary, tour)
+        try session.waitFor("Third title")
+        // It stays on the same page across reloads, and an art file counts too.
+        try session.send("Right")
+        try session.waitFor("<<logo one>>")
+        try "<<logo two>>".write(toFile: art, atomically: true, encoding: .utf8)
+        try session.waitFor("<<logo two>>")
+        // A broken save shows the error in place of the page, without exiting.
+        try #"{"pages": [{"title": "Broken",}]}"#.write(toFile: tour, atomically: true, encoding: .utf8)
+        let error = try session.waitFor("The tour has an error")
+        #expect(error.contains("tour.json:1:31:") && error.contains("expected a quoted key"))
+        try session.send("Right")  // ignored while broken
+        try tourText("Fixed title").write(toFile: tour, atomically: true, encoding: .utf8)
+        let fixed = try session.waitFor("With art")
+        #expect(fixed.contains("○ ● ○"))
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+        try session.expectTerminalRestored()
+    }
+}
