@@ -239,7 +239,7 @@ private struct RunLoop {
             let transition = SlideTransition(from: previous.canvas, to: target.canvas, forward: forward, rows: rows)
             steps.append(Animation.Step(duration: Motion.slideDuration, frame: transition.frame(at:)))
         }
-        if !revealed.contains(page), let hero = target.layout.hero {
+        if !revealed.contains(page), let hero = target.layout.parts.hero {
             let reveal = HeroReveal(canvas: target.canvas, hero: hero)
             steps.append(Animation.Step(duration: Motion.revealDuration, frame: reveal.frame(at:)))
         }

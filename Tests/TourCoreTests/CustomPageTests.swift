@@ -40,7 +40,7 @@ struct CustomPageTests {
         Snapshot.assertMatches(canvas, named: "custom-page-40x12", title: "a custom PageBody, 40x12")
         #expect(layout.dots.count == 2 && layout.button != nil)
         // The body's rectangles come back in screen cells, inside the area it was given.
-        let body = layout.body!, title = layout.title.first!
+        let body = layout.body!, title = layout.parts.title.first!
         #expect(title.y >= body.y && title.y < body.y + body.height && title.y == 3)
         #expect(!canvas.text.contains("X"))
         #expect(canvas.text.contains("[ Neat ]"))

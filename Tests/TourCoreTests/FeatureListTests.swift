@@ -20,7 +20,7 @@ struct FeatureListTests {
     @Test func aShortListIsCenteredAndDoesNotScroll() {
         let (canvas, layout) = render(Self.features(3), Size(width: 80, height: 24))
         Snapshot.assertMatches(canvas, named: "features-3-80x24", title: "3 features with accent colors, 80x24")
-        #expect(layout.moreAbove == nil && layout.moreBelow == nil)
+        #expect(layout.parts.moreAbove == nil && layout.parts.moreBelow == nil)
         #expect(PageView(tour: Self.features(3), state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: 80, height: 24)) == 0)
     }
 
@@ -28,14 +28,14 @@ struct FeatureListTests {
         let tour = Self.features(30)
         let top = render(tour, Size(width: 80, height: 24))
         Snapshot.assertMatches(top.0, named: "features-30-top-80x24", title: "30 features, scrolled to the top, 80x24")
-        #expect(top.1.moreAbove == nil && top.1.moreBelow != nil)
+        #expect(top.1.parts.moreAbove == nil && top.1.parts.moreBelow != nil)
         #expect(top.0.text.contains("j k scroll"))
 
         let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: 80, height: 24))
         #expect(limit > 0)
         let bottom = render(tour, Size(width: 80, height: 24), scroll: limit)
         Snapshot.assertMatches(bottom.0, named: "features-30-bottom-80x24", title: "30 features, scrolled to the end, 80x24")
-        #expect(bottom.1.moreAbove != nil && bottom.1.moreBelow == nil)
+        #expect(bottom.1.parts.moreAbove != nil && bottom.1.parts.moreBelow == nil)
         #expect(bottom.0.text.contains("And many small fixes."))
         #expect(bottom.0.text.contains("[ Continue ]"))
     }
@@ -47,10 +47,10 @@ struct FeatureListTests {
                 let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: width, height: height))
                 for scroll in [0, limit / 2, limit, limit + 5] {
                     let (_, layout) = render(tour, Size(width: width, height: height), scroll: scroll)
-                    #expect(layout.button != nil && layout.dots.count == 2 && !layout.title.isEmpty, "\(width)x\(height) at \(scroll)")
-                    if let list = layout.list, let dots = layout.dots.first, let button = layout.button {
+                    #expect(layout.button != nil && layout.dots.count == 2 && !layout.parts.title.isEmpty, "\(width)x\(height) at \(scroll)")
+                    if let list = layout.parts.list, let dots = layout.dots.first, let button = layout.button {
                         #expect(list.y + list.height <= dots.y && dots.y < button.y, "\(width)x\(height) at \(scroll)")
-                        #expect(layout.title.allSatisfy { $0.y < list.y })
+                        #expect(layout.parts.title.allSatisfy { $0.y < list.y })
                     }
                 }
             }

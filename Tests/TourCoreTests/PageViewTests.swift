@@ -68,18 +68,18 @@ struct PageViewTests {
                 var canvas = Canvas(size: Size(width: width, height: height))
                 let layout = view.draw(into: &canvas)
                 #expect(layout.tooSmallNotice == nil)
-                #expect(!layout.title.isEmpty, "title at \(width)x\(height)")
+                #expect(!layout.parts.title.isEmpty, "title at \(width)x\(height)")
                 #expect(layout.dots.count == 2, "dots at \(width)x\(height)")
                 #expect(layout.button != nil, "button at \(width)x\(height)")
-                let rows = ([layout.skip, layout.hero, layout.button, layout.hint].compactMap { $0 } + layout.title + layout.subtitle + layout.dots)
+                let rows = ([layout.skip, layout.parts.hero, layout.button, layout.hint].compactMap { $0 } + layout.parts.title + layout.parts.subtitle + layout.dots)
                 for rect in rows {
                     #expect(rect.x >= 0 && rect.x + rect.width <= width && rect.y >= 0 && rect.y + rect.height <= height,
                             "\(rect) outside \(width)x\(height)")
                 }
                 // Parts never share a row (Skip shares the top row with nothing but itself).
-                var used = layout.title.map(\.y) + layout.subtitle.map(\.y) + [layout.dots[0].y]
+                var used = layout.parts.title.map(\.y) + layout.parts.subtitle.map(\.y) + [layout.dots[0].y]
                 used += [layout.button, layout.hint, layout.skip].compactMap { $0?.y }
-                if let hero = layout.hero { used += Array(hero.y..<hero.y + hero.height) }
+                if let hero = layout.parts.hero { used += Array(hero.y..<hero.y + hero.height) }
                 #expect(Set(used).count == used.count, "overlap at \(width)x\(height): \(used.sorted())")
             }
         }
@@ -92,15 +92,15 @@ struct PageViewTests {
             return PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas)
         }
         let roomy = layout(30)
-        #expect(roomy.hint != nil && roomy.hero != nil && roomy.subtitle.count == 3)
+        #expect(roomy.hint != nil && roomy.parts.hero != nil && roomy.parts.subtitle.count == 3)
         let noHint = layout(15)
-        #expect(noHint.hint == nil && noHint.hero != nil)
+        #expect(noHint.hint == nil && noHint.parts.hero != nil)
         let noHero = layout(11)
-        #expect(noHero.hint == nil && noHero.hero == nil && noHero.subtitle.count == 3)
+        #expect(noHero.hint == nil && noHero.parts.hero == nil && noHero.parts.subtitle.count == 3)
         let cut = layout(5)
-        #expect(cut.hero == nil && cut.subtitle.count == 1)
+        #expect(cut.parts.hero == nil && cut.parts.subtitle.count == 1)
         let bare = layout(4)
-        #expect(bare.subtitle.isEmpty && bare.title.count == 1 && bare.button != nil)
+        #expect(bare.parts.subtitle.isEmpty && bare.parts.title.count == 1 && bare.button != nil)
     }
 
     @Test func lastPageHidesSkipAndSaysGetStarted() {

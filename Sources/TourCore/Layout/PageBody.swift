@@ -62,6 +62,18 @@ public struct PageBodyLayout: Equatable, Sendable {
     public var moreBelow: Rect?
 
     public init() {}
+
+    /// The same parts, moved by (dx, dy): from a body's area to the screen.
+    func offset(x dx: Int, y dy: Int) -> PageBodyLayout {
+        var moved = PageBodyLayout()
+        moved.hero = hero?.offset(x: dx, y: dy)
+        moved.title = title.map { $0.offset(x: dx, y: dy) }
+        moved.subtitle = subtitle.map { $0.offset(x: dx, y: dy) }
+        moved.list = list?.offset(x: dx, y: dy)
+        moved.moreAbove = moreAbove?.offset(x: dx, y: dy)
+        moved.moreBelow = moreBelow?.offset(x: dx, y: dy)
+        return moved
+    }
 }
 
 extension Canvas {

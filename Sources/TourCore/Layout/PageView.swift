@@ -28,15 +28,10 @@ public struct PageView: Sendable {
     /// Where each part landed, in screen cells; the mouse layer reads it to know what was clicked.
     public struct Layout: Equatable, Sendable {
         public var skip: Rect?
-        public var hero: Rect?
-        public var title: [Rect] = []
-        public var subtitle: [Rect] = []
-        /// The rows of a feature list that are on screen.
-        public var list: Rect?
-        public var moreAbove: Rect?
-        public var moreBelow: Rect?
         /// The area the page body was given.
         public var body: Rect?
+        /// Where the body put its parts (hero, title, subtitle, list), in screen cells.
+        public var parts = PageBodyLayout()
         /// One rectangle per page dot, in page order (empty when a counter stands in for the dots).
         public var dots: [Rect] = []
         public var pageCounter: Rect?
@@ -115,12 +110,7 @@ public struct PageView: Sendable {
         let pageBody = page.body
         let body = canvas.withRegion(area) { region in pageBody.draw(into: &region, context: frame.context) }
         layout.body = area
-        layout.hero = body.hero?.offset(x: area.x, y: area.y)
-        layout.title = body.title.map { $0.offset(x: area.x, y: area.y) }
-        layout.subtitle = body.subtitle.map { $0.offset(x: area.x, y: area.y) }
-        layout.list = body.list?.offset(x: area.x, y: area.y)
-        layout.moreAbove = body.moreAbove?.offset(x: area.x, y: area.y)
-        layout.moreBelow = body.moreBelow?.offset(x: area.x, y: area.y)
+        layout.parts = body.offset(x: area.x, y: area.y)
         paintGradient(into: &canvas)
         return layout
     }
