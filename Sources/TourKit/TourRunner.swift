@@ -14,8 +14,10 @@ public enum TourRunner {
         public var outcome: PagerOutcome?
         /// The last page on screen, counted from 0 in the whole tour.
         public var lastPage: Int
+        /// The one warning of the run, if any (already delivered to `onWarning` or stderr).
         public var warning: String?
 
+        /// The outcome in the terms of the public API.
         public var tourOutcome: TourOutcome {
             switch outcome {
             case nil: .alreadySeen
@@ -26,6 +28,7 @@ public enum TourRunner {
         }
     }
 
+    /// Shows `tour` as `options` say and reports how it ended.
     public static func run(_ tour: Tour, options: TourOptions) throws(TourError) -> Report {
         let id = options.id ?? tour.id ?? "tour"
         guard SeenStateStore.isValidID(id) else {

@@ -10,6 +10,7 @@ public final class FileWatcher {
     public let descriptor: Int32
     private var watched: [Int32: Set<String>] = [:]
 
+    /// A watcher of these files; nil when inotify is not available.
     public init?(paths: [String]) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }

@@ -13,8 +13,11 @@ import Glibc
 /// it has no timeout at all, so it uses no CPU; only a running animation sets one.
 /// Signals arrive as bytes on that pipe and are handled here, never in a signal handler.
 public enum FullScreenPager {
+    /// How to run the pager.
     public struct Options {
+        /// The page to open on, counted from 0.
         public var startPage: Int = 0
+        /// Color, or monochrome.
         public var colorMode: ColorMode = .automatic
         /// Slide between pages and reveal hero art; off for reduced motion.
         public var animation: Bool = true
@@ -24,6 +27,7 @@ public enum FullScreenPager {
         public var escapeDelayMilliseconds: Int32 = 25
         /// Draw ASCII only, for terminals whose locale is not UTF-8.
         public var asciiOnly: Bool = false
+        /// Called on each page change, with pages counted from 0.
         public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
         /// Live preview: reload the tour whenever one of these files changes.
         public var watch: Watch? = nil
@@ -33,9 +37,12 @@ public enum FullScreenPager {
 
     /// What `--watch` needs: the files to watch, and how to load the tour again.
     public struct Watch {
+        /// The files whose changes reload the tour.
         public var files: () -> [String]
+        /// Loads the tour again, or says what is wrong with it.
         public var reload: () -> Result<Tour, TourError>
 
+        /// A live preview of files.
         public init(files: @escaping () -> [String], reload: @escaping () -> Result<Tour, TourError>) {
             self.files = files
             self.reload = reload

@@ -6,11 +6,15 @@ import Glibc
 
 /// What the process is attached to, read once at start: decides full screen or plain text.
 public struct TerminalEnvironment: Sendable {
+    /// Keys can be read.
     public var stdinIsTerminal: Bool
+    /// The screen can be drawn.
     public var stdoutIsTerminal: Bool
+    /// TERM, as set.
     public var term: String?
     /// The locale's character set is UTF-8 (otherwise draw ASCII only).
     public var localeIsUTF8: Bool
+    /// NO_COLOR is set to anything.
     public var noColorRequested: Bool
     /// ESCDELAY from the environment, when the user set one.
     public var escapeDelayMilliseconds: Int32?
@@ -21,6 +25,7 @@ public struct TerminalEnvironment: Sendable {
     /// ACCESSIBLE set: the linear, screen-reader-friendly mode.
     public var accessibleRequested: Bool
 
+    /// The environment of this process (sets the locale from the environment).
     public static func current() -> TerminalEnvironment {
         setlocale(LC_ALL, "")
         let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""

@@ -187,6 +187,8 @@ final class TerminalScreen {
     }
 }
 
+/// No terminal could be set up; plain text is the fallback.
 public struct TerminalUnavailable: Error, Sendable {
+    /// Why not.
     public var reason: String
 }

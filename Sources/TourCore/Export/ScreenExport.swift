@@ -61,7 +61,9 @@ public enum ScreenExport {
 
     /// The theme an SVG is drawn in: the terminal's own default colors are unknown, so pick some.
     public struct Theme: Sendable {
+        /// The page background where a cell has none of its own.
         public var background: (UInt8, UInt8, UInt8) = (0x1E, 0x1E, 0x2E)
+        /// The text color where a cell has none of its own.
         public var foreground: (UInt8, UInt8, UInt8) = (0xE0, 0xE0, 0xE8)
         public init() {}
     }

@@ -11,6 +11,7 @@ public enum Key: Hashable, Sendable {
 
 /// A mouse event in SGR reporting; columns and rows count from 0.
 public struct MouseEvent: Hashable, Sendable {
+    /// What happened: a button went down or up, or the wheel turned.
     public enum Kind: Hashable, Sendable {
         case press(button: Int)
         case release(button: Int)
@@ -18,10 +19,14 @@ public struct MouseEvent: Hashable, Sendable {
         case wheelDown
     }
 
+    /// What happened.
     public var kind: Kind
+    /// The column, counted from 0.
     public var x: Int
+    /// The row, counted from 0.
     public var y: Int
 
+    /// An event at a cell.
     public init(kind: Kind, x: Int, y: Int) {
         self.kind = kind
         self.x = x

@@ -1,8 +1,12 @@
 /// The one key table: which key does what. Help screens and the README are written from it.
 public struct KeyBindings: Sendable {
+    /// Some keys, what they do, and how the help says it.
     public struct Binding: Sendable {
+        /// The keys that all do the same thing.
         public var keys: [Key]
+        /// What they do.
         public var action: Command
+        /// What the help overlay says they do.
         public var summary: String
     }
 
@@ -17,8 +21,10 @@ public struct KeyBindings: Sendable {
         case help
     }
 
+    /// Every binding, in the order the help lists them.
     public let bindings: [Binding]
 
+    /// The keys in the README: arrows and vi keys, Enter, Home/End, digits, q/Esc, ? and Ctrl-C.
     public static let standard = KeyBindings(bindings: [
         Binding(keys: [.right, .character("l"), .character(" "), .pageDown], action: .paging(.next), summary: "next page"),
         Binding(keys: [.left, .character("h"), .backspace, .pageUp], action: .paging(.previous), summary: "previous page"),

@@ -16,6 +16,7 @@ public struct KeyDecoder: Sendable {
     /// True while bytes wait for the rest of a sequence; the caller should wait the escape delay.
     public var hasPending: Bool { !pending.isEmpty }
 
+    /// Decodes what it can of `bytes` (and of bytes left over before); keeps an unfinished sequence for later.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         var keys: [Key] = []
         for byte in bytes {

@@ -8,13 +8,20 @@ public enum Color: Hashable, Sendable {
 
 /// How a cell looks.
 public struct Style: Hashable, Sendable {
+    /// Text color.
     public var foreground: Color
+    /// Cell background.
     public var background: Color
+    /// Bold, or bright on some terminals.
     public var bold: Bool
+    /// Faint: hints and inactive dots.
     public var dim: Bool
+    /// Foreground and background swapped: how the button stands out without color.
     public var reverse: Bool
+    /// Underlined.
     public var underline: Bool
 
+    /// A style; everything off and the terminal's colors by default.
     public init(foreground: Color = .default, background: Color = .default, bold: Bool = false,
                 dim: Bool = false, reverse: Bool = false, underline: Bool = false) {
         self.foreground = foreground
@@ -25,6 +32,7 @@ public struct Style: Hashable, Sendable {
         self.underline = underline
     }
 
+    /// The terminal's own colors, no attributes.
     public static let plain = Style()
 }
 
@@ -36,7 +44,9 @@ public struct Style: Hashable, Sendable {
 /// them is a memory copy, with no reference counting.
 public struct Cell: Hashable, Sendable {
     private var scalars: (UInt32, UInt32, UInt32, UInt32)
+    /// How the cell looks.
     public var style: Style
+    /// The right half of the wide character in the cell to the left.
     public var isContinuation: Bool
 
     /// A cell holding one printable ASCII character or other single scalar.
@@ -47,6 +57,7 @@ public struct Cell: Hashable, Sendable {
         self.isContinuation = false
     }
 
+    /// A cell holding one grapheme (at most four scalars are kept).
     public init(_ character: Character = " ", style: Style = .plain, isContinuation: Bool = false) {
         var values: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         var index = 0
@@ -97,18 +108,24 @@ public struct Cell: Hashable, Sendable {
         hasher.combine(isContinuation)
     }
 
+    /// A plain space.
     public static let blank = Cell()
 }
 
+/// A size in terminal cells.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// Columns.
     public var width: Int
+    /// Rows.
     public var height: Int
 
+    /// A size; negative values become 0.
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
+    /// "80x24".
     public var description: String { "\(width)x\(height)" }
 }
 
@@ -117,13 +134,16 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 /// A canvas can also be a region of a larger one (see `withRegion`): the same cells,
 /// seen through a smaller window whose (0, 0) is the region's top-left corner.
 public struct Canvas: Equatable, Sendable {
+    /// The size of the canvas (of the region, for a region).
     public let size: Size
+    /// Every cell, row by row (of the whole canvas, for a region).
     public private(set) var cells: [Cell]
     /// Where this canvas' (0, 0) is in `cells`, and how long a row of `cells` is.
     private let originX: Int
     private let originY: Int
     private let stride: Int
 
+    /// A canvas filled with `fill`.
     public init(size: Size, fill: Cell = .blank) {
         self.size = size
         self.cells = Array(repeating: fill, count: size.width * size.height)
@@ -145,6 +165,7 @@ public struct Canvas: Equatable, Sendable {
         (originY + y) * stride + originX + x
     }
 
+    /// The cell at a column and row; both must be inside the canvas.
     public subscript(x: Int, y: Int) -> Cell {
         get {
             precondition(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell outside the canvas")

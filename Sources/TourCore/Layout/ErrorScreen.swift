@@ -1,6 +1,7 @@
 /// What `tour --watch` shows in place of the page while the file has an error: the
 /// error itself, until the next save fixes it.
 public enum ErrorScreen {
+    /// The error, centered, with how to go on.
     public static func render(message: String, size: Size, glyphs: Glyphs = .unicode) -> Canvas {
         var canvas = Canvas(size: size)
         guard size.width > 0, size.height > 0 else { return canvas }

@@ -2,16 +2,21 @@
 /// title and a line of text. A list that fits is centered; a longer one scrolls, with
 /// "more above" and "more below" where there is more.
 public struct FeatureListBody: PageBody {
+    /// The page title, at the top.
     public var title: String
+    /// The features, in order.
     public var items: [Tour.Feature]
+    /// Closing text under the list.
     public var extra: String
 
+    /// A feature list with a title and closing text.
     public init(title: String, items: [Tour.Feature], extra: String) {
         self.title = title
         self.items = items
         self.extra = extra
     }
 
+    /// The list is never wider than this, so it stays readable on wide terminals.
     public static let listMaximumWidth = 64
     /// Keep at least this many list rows on screen before dropping the hint and blank rows.
     static let rowsWanted = 3
@@ -61,6 +66,7 @@ public struct FeatureListBody: PageBody {
         minimumHeight(width: width, context: context)
     }
 
+    /// The title, a blank row and up to three rows of the list.
     public func minimumHeight(width: Int, context: PageContext) -> Int {
         let listRows = rows(width: Self.listWidth(width), context: context).count
         return titleLines(width: width).count + 1 + min(listRows, Self.rowsWanted)
@@ -80,12 +86,14 @@ public struct FeatureListBody: PageBody {
         return (title, max(0, area.height - title.count - gap))
     }
 
+    /// Rows the list can scroll: what does not fit, less the two rows for "more" indicators.
     public func maximumScroll(area: Size, context: PageContext) -> Int {
         let available = split(area: area, context: context).listRows
         let total = rows(width: Self.listWidth(area.width), context: context).count
         return total <= available ? 0 : max(0, total - max(1, available - 2))
     }
 
+    /// Title at the top, then the list: centered if it fits, otherwise from `scrollOffset` with indicators.
     public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
         var layout = PageBodyLayout()
         let (title, listRows) = split(area: canvas.size, context: context)
@@ -131,6 +139,7 @@ public struct FeatureListBody: PageBody {
         }
     }
 
+    /// The title, then each item as a "- " line, then the closing text.
     public func plainText(context: PageContext) -> String {
         var lines = [title]
         for item in items {

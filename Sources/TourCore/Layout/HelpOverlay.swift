@@ -1,9 +1,13 @@
 /// The `?` screen: every key in the key table, and the mouse, in a box over the page.
 public struct HelpOverlay: Sendable {
+    /// The key table the help lists.
     public var bindings: KeyBindings
+    /// Symbols for the arrow keys.
     public var glyphs: Glyphs
+    /// List the mouse actions too.
     public var mouse: Bool
 
+    /// The help for a key table.
     public init(bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode, mouse: Bool = true) {
         self.bindings = bindings
         self.glyphs = glyphs
@@ -23,6 +27,7 @@ public struct HelpOverlay: Sendable {
         return lines
     }
 
+    /// Dims the page and draws the box of keys over its middle.
     public func draw(over canvas: inout Canvas) {
         let rows = lines
         let keyWidth = rows.map { TextWidth.of($0.keys) }.max() ?? 0

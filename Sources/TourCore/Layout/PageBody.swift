@@ -23,10 +23,13 @@ public protocol PageBody: Sendable {
 }
 
 extension PageBody {
+    /// By default a body needs one row.
     public func minimumHeight(width: Int, context: PageContext) -> Int { 1 }
+    /// By default, the two heights asked one after the other.
     public func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
         (preferredHeight(width: width, context: context), minimumHeight(width: width, context: context))
     }
+    /// By default a body does not scroll.
     public func maximumScroll(area: Size, context: PageContext) -> Int { 0 }
 }
 
@@ -41,6 +44,7 @@ public struct PageContext: Sendable {
     /// Space is short: leave out blank rows between parts.
     public var compact: Bool
 
+    /// A context; the pager makes these.
     public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {
         self.glyphs = glyphs
         self.accent = accent
@@ -54,11 +58,17 @@ public struct PageContext: Sendable {
 
 /// Where a body put its parts, relative to its area; the pager moves them to screen coordinates.
 public struct PageBodyLayout: Equatable, Sendable {
+    /// The hero art.
     public var hero: Rect?
+    /// Each line of the title.
     public var title: [Rect] = []
+    /// Each line of the subtitle.
     public var subtitle: [Rect] = []
+    /// The rows of a list that are on screen.
     public var list: Rect?
+    /// The "more above" indicator of a scrolled list.
     public var moreAbove: Rect?
+    /// The "more below" indicator of a list with more under it.
     public var moreBelow: Rect?
 
     public init() {}

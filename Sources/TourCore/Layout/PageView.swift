@@ -9,8 +9,11 @@
 /// is the hero, then its blank rows, then the end of the subtitle. Title, dots and button
 /// always stay.
 public struct PageView: Sendable {
+    /// The tour the page belongs to: labels and tour-wide accent.
     public var tour: Tour
+    /// Which page, and how many.
     public var state: PagerState
+    /// Unicode or ASCII symbols.
     public var glyphs: Glyphs
     /// Rows a scrolling body is scrolled by; clamped to what the body allows.
     public var scrollOffset: Int
@@ -18,6 +21,7 @@ public struct PageView: Sendable {
     /// Below this the pager cannot be drawn, and a notice asks for a bigger window.
     public static let minimumSize = Size(width: 16, height: 4)
 
+    /// The view of the current page of `state`.
     public init(tour: Tour, state: PagerState, glyphs: Glyphs = .unicode, scrollOffset: Int = 0) {
         self.tour = tour
         self.state = state
@@ -27,6 +31,7 @@ public struct PageView: Sendable {
 
     /// Where each part landed, in screen cells; the mouse layer reads it to know what was clicked.
     public struct Layout: Equatable, Sendable {
+        /// The Skip label, top right; nil on the last page.
         public var skip: Rect?
         /// The area the page body was given.
         public var body: Rect?
@@ -34,31 +39,41 @@ public struct PageView: Sendable {
         public var parts = PageBodyLayout()
         /// One rectangle per page dot, in page order (empty when a counter stands in for the dots).
         public var dots: [Rect] = []
+        /// The "● 12 / 40" counter that stands in for dots when they do not fit.
         public var pageCounter: Rect?
+        /// The Next / Get started button.
         public var button: Rect?
+        /// The dim key hint on the last row; nil when it was dropped.
         public var hint: Rect?
+        /// The "Enlarge the terminal" notice; set only when nothing else was drawn.
         public var tooSmallNotice: Rect?
 
         /// Nothing placed yet.
         public init() {}
     }
 
+    /// The page on screen.
     public var page: Tour.Page { tour.pages[state.currentPage] }
+    /// The page's accent, or the tour's.
     public var accent: Color? { page.accent ?? tour.accent }
 
+    /// The page's own label, or Next →, or Get started on the last page.
     public var buttonLabel: String {
         if let custom = page.button { return custom }
         return state.isLastPage ? tour.labels.done : "\(tour.labels.next) \(glyphs.rightArrow)"
     }
 
+    /// Skip with its key.
     public var skipLabel: String { "\(tour.labels.skip) (q)" }
 
+    /// The key hint; it mentions scrolling when the list scrolls.
     public func hintText(scrolls: Bool = false) -> String {
         let s = glyphs.separator
         let scroll = scrolls ? "j k scroll \(s) " : ""
         return "\(scroll)\(glyphs.leftArrow) \(glyphs.rightArrow) swipe \(s) Enter \(state.isLastPage ? "finish" : "next") \(s) q skip"
     }
 
+    /// The page drawn on a new canvas of this size.
     public func render(size: Size) -> Canvas {
         var canvas = Canvas(size: size)
         draw(into: &canvas)
@@ -95,6 +110,7 @@ public struct PageView: Sendable {
         return frame(size: size).scrollLimit
     }
 
+    /// Draws the page into `canvas` and says where each part went.
     @discardableResult
     public func draw(into canvas: inout Canvas) -> Layout {
         let size = canvas.size

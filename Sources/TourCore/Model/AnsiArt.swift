@@ -8,6 +8,7 @@ public enum AnsiArt {
         text.contains("\u{1B}[")
     }
 
+    /// Art with the colors and attributes its SGR sequences gave each character.
     public static func parse(_ text: String) -> Tour.Art {
         var lines: [String] = []
         var styles: [[Style]] = []

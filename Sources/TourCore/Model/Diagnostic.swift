@@ -1,5 +1,6 @@
 /// One problem found in a tour file, as `tour check` prints it.
 public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// Whether the tour can be shown at all.
     public enum Severity: String, Sendable {
         /// The tour cannot be shown as written.
         case error
@@ -7,11 +8,16 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
         case warning
     }
 
+    /// The file the problem is in.
     public var file: String
+    /// Where in it, when known.
     public var position: SourcePosition?
+    /// Error or warning.
     public var severity: Severity
+    /// What is wrong, and what to do when it is not obvious.
     public var message: String
 
+    /// A problem at a place.
     public init(file: String, position: SourcePosition?, severity: Severity, message: String) {
         self.file = file
         self.position = position

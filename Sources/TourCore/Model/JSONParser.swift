@@ -3,14 +3,14 @@
 /// Written by hand rather than using JSONDecoder because tour authors need
 /// `FILE:LINE:COLUMN` for every error, including unknown keys, and because the
 /// nesting depth and string lengths must be bounded for hostile input.
-public struct JSONParser {
-    public struct Failure: Error, Equatable {
-        public var position: SourcePosition
-        public var message: String
+struct JSONParser {
+    struct Failure: Error, Equatable {
+        var position: SourcePosition
+        var message: String
     }
 
-    public static let maximumDepth = 64
-    public static let maximumStringBytes = 1 << 20
+    static let maximumDepth = 64
+    static let maximumStringBytes = 1 << 20
 
     private let bytes: [UInt8]
     private var index = 0
@@ -18,7 +18,7 @@ public struct JSONParser {
     private var column = 1
     private var depth = 0
 
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         parser.skipByteOrderMark()
         parser.skipWhitespace()

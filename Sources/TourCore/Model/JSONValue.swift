@@ -1,16 +1,16 @@
 /// A JSON value that remembers where it was written, so errors can point at the line and column.
-public struct JSONNode: Sendable {
-    public var value: JSONValue
-    public var position: SourcePosition
+struct JSONNode: Sendable {
+    var value: JSONValue
+    var position: SourcePosition
 }
 
-public struct JSONMember: Sendable {
-    public var key: String
-    public var keyPosition: SourcePosition
-    public var node: JSONNode
+struct JSONMember: Sendable {
+    var key: String
+    var keyPosition: SourcePosition
+    var node: JSONNode
 }
 
-public indirect enum JSONValue: Sendable {
+indirect enum JSONValue: Sendable {
     case object([JSONMember])
     case array([JSONNode])
     case string(String)
@@ -19,7 +19,7 @@ public indirect enum JSONValue: Sendable {
     case null
 
     /// The word an error message uses for this kind of value.
-    public var kindName: String {
+    var kindName: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

@@ -27,13 +27,16 @@
 /// It loads into the same `Tour` as JSON, so every command works on both, and its
 /// errors point at the Markdown line.
 public struct MarkdownTourParser {
+    /// What the front matter may set.
     public static let frontMatterKeys = ["id", "version", "next", "done", "skip", "accent"]
+    /// What a page's `<!-- key: value -->` comments may set.
     public static let pageOptionKeys = ["since", "accent", "button", "gradient", "heroFile", "kind"]
 
     private let fileName: String
     private let readArt: TourDecoder.ArtReader
     private var diagnostics: [Diagnostic] = []
 
+    /// A parser for one file; art files are read with `readArt`.
     public init(fileName: String, readArt: @escaping TourDecoder.ArtReader) {
         self.fileName = fileName
         self.readArt = readArt
@@ -54,6 +57,7 @@ public struct MarkdownTourParser {
         var extra: [String] = []
     }
 
+    /// The tour as far as it could be read, and every problem found, in file order.
     public mutating func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return (nil, [Diagnostic(file: fileName, position: SourcePosition(line: 1, column: 1), severity: .error, message: "invalid UTF-8")])

@@ -5,6 +5,7 @@
 /// controls are dropped, and bidi overrides, which could reorder the rest of the screen,
 /// are dropped too. Newlines survive only where the caller asks for them.
 public enum TextSanitizer {
+    /// The text with every control, escape sequence and bidi mark removed; tabs become four spaces.
     public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
         // Fast path: nearly every string is already clean, which a look at its bytes shows.
         if isClean(text.utf8, keepNewlines: keepNewlines) {

@@ -9,8 +9,10 @@ public struct Tour: Sendable, Equatable {
     public var labels: Labels
     /// Tints the title, the current dot and the button on every page without an accent of its own.
     public var accent: Color?
+    /// The pages, in order; at least one.
     public var pages: [Page]
 
+    /// A tour from pages; only the pages are required.
     public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
         self.id = id
         self.version = version
@@ -23,10 +25,14 @@ public struct Tour: Sendable, Equatable {
 extension Tour {
     /// The words on the buttons.
     public struct Labels: Sendable, Equatable {
+        /// The button on every page but the last.
         public var next: String
+        /// The button on the last page.
         public var done: String
+        /// The top-right way out.
         public var skip: String
 
+        /// Labels; anything unsafe in them is removed.
         public init(next: String = "Next", done: String = "Get started", skip: String = "Skip") {
             self.next = TextSanitizer.clean(next)
             self.done = TextSanitizer.clean(done)
@@ -36,6 +42,7 @@ extension Tour {
 
     /// One screen of the tour.
     public struct Page: Sendable, Equatable {
+        /// What draws the page body.
         public enum Kind: String, Sendable, Equatable {
             /// Hero art, title and subtitle.
             case page
@@ -45,9 +52,13 @@ extension Tour {
             case custom
         }
 
+        /// A standard page, a feature list, or a custom body.
         public var kind: Kind
+        /// The title; required.
         public var title: String
+        /// The line of text under the title; newlines break it.
         public var subtitle: String
+        /// The hero picture.
         public var hero: Art?
         /// Where the hero came from, relative to the tour file, when it came from a file.
         public var heroFile: String?
@@ -119,11 +130,16 @@ extension Tour {
 
     /// One line of a feature list: an icon (decoration), a title and a line of text.
     public struct Feature: Sendable, Equatable {
+        /// One or two cells of decoration before the title.
         public var icon: String
+        /// The title; required.
         public var title: String
+        /// A line about the feature.
         public var text: String
+        /// Tints the icon.
         public var accent: Color?
 
+        /// A feature; anything unsafe in the text is removed.
         public init(icon: String = "", title: String, text: String = "", accent: Color? = nil) {
             self.icon = TextWidth.prefix(TextSanitizer.clean(icon), width: 2)
             self.title = TextSanitizer.clean(title)
@@ -135,6 +151,7 @@ extension Tour {
     /// A hero picture: lines of text, kept exactly as drawn (after removing anything unsafe),
     /// and for colored art the style of each character.
     public struct Art: Sendable, Equatable {
+        /// The rows of the picture.
         public var lines: [String]
         /// Per line, the style of each character (grapheme); empty for plain art.
         public var styles: [[Style]]

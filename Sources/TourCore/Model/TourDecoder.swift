@@ -4,15 +4,19 @@ public struct TourDecoder {
     /// Reads an art file named by `heroFile`, relative to the tour file.
     public typealias ArtReader = (_ relativePath: String) throws(TourError) -> [UInt8]
 
+    /// More pages than this is refused on load.
     public static let maximumPages = 10_000
+    /// Art wider than this is refused on load.
     public static let maximumArtColumns = 500
+    /// Art taller than this is refused on load.
     public static let maximumArtRows = 200
+    /// A larger heroFile is refused on load.
     public static let maximumArtFileBytes = 1 << 20
 
-    public static let tourKeys = ["id", "version", "labels", "accent", "pages"]
-    public static let pageKeys = ["kind", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "gradient", "items", "extra"]
-    public static let labelKeys = ["next", "done", "skip"]
-    public static let featureKeys = ["icon", "title", "text", "accent"]
+    static let tourKeys = ["id", "version", "labels", "accent", "pages"]
+    static let pageKeys = ["kind", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "gradient", "items", "extra"]
+    static let labelKeys = ["next", "done", "skip"]
+    static let featureKeys = ["icon", "title", "text", "accent"]
 
     /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
     public static let comfortableArtColumns = 80
@@ -21,6 +25,7 @@ public struct TourDecoder {
     private let readArt: ArtReader
     private let log = DiagnosticLog()
 
+    /// A decoder for one file; errors name `fileName`.
     public init(fileName: String, readArt: @escaping ArtReader) {
         self.fileName = fileName
         self.readArt = readArt

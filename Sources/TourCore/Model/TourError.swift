@@ -1,13 +1,17 @@
 /// A place in a source file, counted from 1 as editors do.
 public struct SourcePosition: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// From 1.
     public var line: Int
+    /// From 1, in characters.
     public var column: Int
 
+    /// A place in a file.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
+    /// "LINE:COLUMN".
     public var description: String { "\(line):\(column)" }
 }
 
@@ -20,6 +24,7 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command line or the options make no sense.
     case usage(String)
 
+    /// The message a person reads: `FILE:LINE:COLUMN: message` for content errors.
     public var description: String {
         switch self {
         case let .content(file, position?, message):

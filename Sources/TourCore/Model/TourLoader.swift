@@ -1,7 +1,9 @@
 /// Loads a tour file from disk, resolving `heroFile` paths beside it.
 public enum TourLoader {
+    /// A larger tour file is refused before it is read.
     public static let maximumFileBytes = 4 << 20
 
+    /// The tour in a JSON or Markdown file, or its first error.
     public static func load(path: String) throws(TourError) -> Tour {
         let bytes: [UInt8]
         do {

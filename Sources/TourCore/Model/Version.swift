@@ -1,7 +1,9 @@
 /// A version written as dotted numbers, compared number by number: 1.10 is newer than 1.9,
 /// and 2.1 equals 2.1.0.
 public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// The numbers, trailing zeros dropped.
     public let components: [Int]
+    /// The version as written.
     public let description: String
 
     /// Accepts "2", "2.1", "2.1.0", with an optional leading "v" and an ignored suffix
@@ -25,6 +27,7 @@ public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: Version, rhs: Version) -> Bool { lhs.components == rhs.components }
     public func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
+    /// Number by number; a missing number counts as 0.
     public static func < (lhs: Version, rhs: Version) -> Bool {
         for index in 0..<max(lhs.components.count, rhs.components.count) {
             let left = index < lhs.components.count ? lhs.components[index] : 0

@@ -20,12 +20,16 @@ public enum Motion {
 /// direction of the swipe. Rows outside `rows` (the dots, the button) are the incoming
 /// page's at once, so only the page's own content moves.
 public struct SlideTransition: Sendable {
+    /// The page going out.
     public var from: Canvas
+    /// The page coming in.
     public var to: Canvas
     /// True when moving to a later page: content moves left.
     public var forward: Bool
+    /// The rows that slide.
     public var rows: Range<Int>
 
+    /// A slide between two screens of the same size.
     public init(from: Canvas, to: Canvas, forward: Bool, rows: Range<Int>) {
         self.from = from
         self.to = to
@@ -33,6 +37,7 @@ public struct SlideTransition: Sendable {
         self.rows = rows
     }
 
+    /// The screen at `progress` from 0 (all old page) to 1 (all new page).
     public func frame(at progress: Double) -> Canvas {
         guard from.size == to.size else { return to }
         let width = to.size.width
@@ -58,14 +63,18 @@ public struct SlideTransition: Sendable {
 /// The hero art grows out from its center when its page first appears: the terminal's
 /// counterpart of a picture scaling in.
 public struct HeroReveal: Sendable {
+    /// The finished page.
     public var canvas: Canvas
+    /// Where its hero is.
     public var hero: Rect
 
+    /// A reveal of the hero on a finished page.
     public init(canvas: Canvas, hero: Rect) {
         self.canvas = canvas
         self.hero = hero
     }
 
+    /// The page at `progress`: from 0 (no hero) to 1 (the whole hero).
     public func frame(at progress: Double) -> Canvas {
         var result = canvas
         let radius = Motion.easeOut(progress)

@@ -1,8 +1,11 @@
 /// Maps input onto the paging state machine: keys go through the key table,
 /// everything else arrives as a `PagerAction` directly.
 public struct PagerController: Sendable {
+    /// The tour being shown.
     public let tour: Tour
+    /// The paging state machine.
     public private(set) var state: PagerState
+    /// The key table.
     public var bindings: KeyBindings
     /// How far a long feature list is scrolled; back to the top on every page change.
     public private(set) var scrollOffset = 0
@@ -11,6 +14,7 @@ public struct PagerController: Sendable {
     /// Whether clicks mean anything (they are only reported when the mouse is on).
     public var mouseEnabled = true
 
+    /// A controller on `startPage` (clamped to the tour).
     public init(tour: Tour, startPage: Int = 0, bindings: KeyBindings = .standard) {
         self.tour = tour
         self.state = PagerState(pageCount: tour.pages.count, currentPage: startPage)
@@ -19,13 +23,17 @@ public struct PagerController: Sendable {
 
     /// A page change, reported so a caller can log it or redraw.
     public struct Change: Equatable, Sendable {
+        /// Counted from 0.
         public var fromPage: Int
+        /// Counted from 0.
         public var toPage: Int
     }
 
     /// What handling a key did, so the caller knows whether to redraw and whom to tell.
     public struct Effect: Equatable, Sendable {
+        /// The page change, if the input caused one.
         public var pageChange: Change?
+        /// Whether anything on screen changed.
         public var needsRedraw: Bool
         /// The paging action the input became, if any: a swipe animates, a jump does not.
         public var action: PagerAction? = nil
@@ -92,6 +100,7 @@ public struct PagerController: Sendable {
         }
     }
 
+    /// Applies a paging action from anywhere (keys, clicks, a library caller); returns the page change.
     @discardableResult
     public mutating func apply(_ action: PagerAction) -> Change? {
         let before = state.currentPage
@@ -101,6 +110,7 @@ public struct PagerController: Sendable {
         return Change(fromPage: before, toPage: state.currentPage)
     }
 
+    /// The view of the current page, scrolled as it is.
     public func view(glyphs: Glyphs) -> PageView {
         PageView(tour: tour, state: state, glyphs: glyphs, scrollOffset: scrollOffset)
     }

@@ -6,16 +6,21 @@ public enum PagerOutcome: Hashable, Sendable {
     /// Stopped by a signal (2 for Ctrl-C); the command exits with 128 + signal.
     case interrupted(signal: Int32)
 
+    /// The tour is still on screen.
     public var isRunning: Bool { self == .running }
 }
 
 /// The one paging state machine. A value: `reduce` returns the next state and never
 /// touches anything else.
 public struct PagerState: Hashable, Sendable {
+    /// Counted from 0.
     public private(set) var currentPage: Int
+    /// At least 1.
     public let pageCount: Int
+    /// Running, or how it ended.
     public private(set) var outcome: PagerOutcome
 
+    /// A running tour on `currentPage`, clamped into range.
     public init(pageCount: Int, currentPage: Int = 0) {
         precondition(pageCount > 0, "a tour has at least one page")
         self.pageCount = pageCount
@@ -23,7 +28,9 @@ public struct PagerState: Hashable, Sendable {
         self.outcome = .running
     }
 
+    /// Previous does nothing here.
     public var isFirstPage: Bool { currentPage == 0 }
+    /// Advance completes here, and the button says Get started.
     public var isLastPage: Bool { currentPage == pageCount - 1 }
 
     /// The state after `action`. Next and previous stop at the ends; an ended tour stays ended.
@@ -45,6 +52,7 @@ public struct PagerState: Hashable, Sendable {
         return state
     }
 
+    /// The same as `state.reduce(action)`.
     public static func reduce(_ state: PagerState, _ action: PagerAction) -> PagerState {
         state.reduce(action)
     }

@@ -1,5 +1,6 @@
 /// What the store remembers about one tour for one user.
 public struct SeenState: Equatable, Sendable {
+    /// How the user left the tour; both count as seen.
     public enum Outcome: String, Sendable {
         case completed
         case skipped
@@ -8,6 +9,7 @@ public struct SeenState: Equatable, Sendable {
     /// The layout of the state file; a file with a larger number was written by a newer `tour`.
     public static let currentFormat = 1
 
+    /// Completed or skipped.
     public var outcome: Outcome
     /// The tour's version when it was seen; nil for a tour without a version.
     public var version: String?
@@ -15,8 +17,10 @@ public struct SeenState: Equatable, Sendable {
     public var lastPage: Int
     /// When, as an ISO 8601 UTC timestamp.
     public var seenAt: String
+    /// The file layout it was written in.
     public var format: Int
 
+    /// A record of a tour seen.
     public init(outcome: Outcome, version: String?, lastPage: Int, seenAt: String, format: Int = SeenState.currentFormat) {
         self.outcome = outcome
         self.version = version

@@ -11,8 +11,10 @@ import Musl
 /// crash or twenty runs at once leave either the old file or a new one, never half of one.
 /// Nothing here may stop a tour from showing: every fault comes back as a value.
 public struct SeenStateStore: Sendable {
+    /// Where the state files are.
     public let directory: String
 
+    /// A store in `directory`, made when first written to.
     public init(directory: String) {
         self.directory = directory
     }
@@ -38,10 +40,12 @@ public struct SeenStateStore: Sendable {
         }
     }
 
+    /// The state file of a tour id.
     public func path(for id: String) -> String {
         FileSystem.join(directory, id + ".json")
     }
 
+    /// What the store knows of a tour.
     public enum LoadResult: Equatable, Sendable {
         case notSeen
         case seen(SeenState)
@@ -49,6 +53,7 @@ public struct SeenStateStore: Sendable {
         case unusable(reason: String)
     }
 
+    /// What was recorded for `id`; faults come back as `.unusable`, never thrown.
     public func load(id: String) -> LoadResult {
         let path = path(for: id)
         let bytes: [UInt8]
@@ -64,7 +69,9 @@ public struct SeenStateStore: Sendable {
         return .seen(state)
     }
 
+    /// A state that could not be written, and why.
     public struct WriteFailure: Error, Equatable, Sendable {
+        /// The path and the system's reason.
         public var reason: String
     }
 

@@ -9,7 +9,9 @@ import Darwin
 /// The few file operations the core needs, on POSIX calls directly so that
 /// the core does not pull in Foundation.
 public enum FileSystem {
+    /// A file that could not be read, and why.
     public struct Failure: Error, Equatable {
+        /// What went wrong, in words.
         public var reason: String
         /// The file is there but over the size limit: bad content rather than unreadable.
         public var isTooLarge = false
@@ -45,6 +47,7 @@ public enum FileSystem {
         return result
     }
 
+    /// The current errno in words, short for the common cases.
     public static func describeErrno() -> String {
         let code = errno
         switch code {
@@ -55,6 +58,7 @@ public enum FileSystem {
         }
     }
 
+    /// True when something is at `path`.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
