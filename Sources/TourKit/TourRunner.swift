@@ -30,13 +30,10 @@ public enum TourRunner {
 
     /// Shows `tour` as `options` say and reports how it ended.
     public static func run(_ tour: Tour, options: TourOptions) throws(TourError) -> Report {
-        let id = options.id ?? tour.id ?? "tour"
-        guard SeenStateStore.isValidID(id) else {
-            throw TourError.usage("tour: invalid id \"\(id)\": use letters, digits, '.', '_' and '-', not starting with '.'")
-        }
+        let id = try storeID(tour, options: options)
         let environment = TerminalEnvironment.current()
         var warning: String? = nil
-        let store = (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: Self.environment)).map(SeenStateStore.init)
+        let store = store(options: options)
 
         // Which pages: all of them, or with `once` what the state says is new.
         var shown = Array(tour.pages.indices)
@@ -83,6 +80,32 @@ public enum TourRunner {
         let report = Report(outcome: outcome, lastPage: lastPage, warning: warning)
         finish(report, options: options)
         return report
+    }
+
+    /// Forgets that the tour was seen, so the next `once` run shows it again.
+    public static func reset(_ tour: Tour, options: TourOptions) throws(TourError) {
+        let id = try storeID(tour, options: options)
+        // No state directory: nothing is remembered, so there is nothing to forget.
+        guard let store = store(options: options) else { return }
+        do throws(SeenStateStore.WriteFailure) {
+            try store.reset(id: id)
+        } catch {
+            throw TourError.unreadable(path: store.path(for: id), reason: error.reason)
+        }
+    }
+
+    /// The id the seen state is kept under: the option, the tour's, or "tour"; checked to be a plain file name.
+    static func storeID(_ tour: Tour, options: TourOptions) throws(TourError) -> String {
+        let id = options.id ?? tour.id ?? "tour"
+        guard SeenStateStore.isValidID(id) else {
+            throw TourError.usage("tour: invalid id \"\(id)\": use letters, digits, '.', '_' and '-', not starting with '.'")
+        }
+        return id
+    }
+
+    /// The store in the options' directory, or the XDG default; nil when there is neither.
+    static func store(options: TourOptions) -> SeenStateStore? {
+        (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: Self.environment)).map(SeenStateStore.init)
     }
 
     private static func present(_ tour: Tour, shown: [Int], options: TourOptions, environment: TerminalEnvironment) -> (PagerOutcome, Int) {
@@ -158,6 +181,11 @@ extension Tour {
     /// Loads a tour from a JSON file; `heroFile` paths are relative to it.
     public init(contentsOfFile path: String) throws(TourError) {
         self = try TourLoader.load(path: path)
+    }
+
+    /// Forgets that this tour was seen: the "show the tour again" button.
+    public func resetSeenState(options: TourOptions = TourOptions()) throws(TourError) {
+        try TourRunner.reset(self, options: options)
     }
 
     /// Shows the tour: full screen on a terminal, plain text otherwise. With default

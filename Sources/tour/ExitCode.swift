@@ -7,7 +7,6 @@ enum ExitCode: Int32 {
     case usage = 2
     case badContent = 65
     case unreadable = 66
-    case software = 70
 
     static func forOutcome(_ outcome: PagerOutcome) -> Int32 {
         switch outcome {

@@ -64,7 +64,13 @@ func main() -> Int32 {
     options.accessible = arguments.accessible
 
     if arguments.reset {
-        return reset(tour, id: arguments.id)
+        do throws(TourError) {
+            try tour.resetSeenState(options: options)
+            return ExitCode.completed.rawValue
+        } catch {
+            printError(error.description)
+            return ExitCode.forError(error)
+        }
     }
     do throws(TourError) {
         let report = try TourRunner.run(tour, options: options)
@@ -105,25 +111,6 @@ func render(_ tour: Tour, page: Int, size: Size, format: String) -> Int32 {
     case "ansi": print(ScreenExport.ansi(canvas), terminator: "")
     case "svg": print(ScreenExport.svg(canvas), terminator: "")
     default: print(ScreenExport.text(canvas), terminator: "")
-    }
-    return ExitCode.completed.rawValue
-}
-
-/// `--reset`: forget the tour, so the next `--once` shows it again.
-func reset(_ tour: Tour, id: String?) -> Int32 {
-    let id = id ?? tour.id ?? "tour"
-    guard SeenStateStore.isValidID(id) else {
-        printError("tour: invalid id \"\(id)\": use letters, digits, '.', '_' and '-', not starting with '.'")
-        return ExitCode.usage.rawValue
-    }
-    guard let directory = SeenStateStore.defaultDirectory(environment: { name in getenv(name).map { String(cString: $0) } }) else {
-        return ExitCode.completed.rawValue  // no state directory: nothing is remembered, so nothing to forget
-    }
-    do throws(SeenStateStore.WriteFailure) {
-        try SeenStateStore(directory: directory).reset(id: id)
-    } catch {
-        printError("tour: \(error.reason)")
-        return ExitCode.software.rawValue
     }
     return ExitCode.completed.rawValue
 }
