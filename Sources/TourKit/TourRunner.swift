@@ -117,6 +117,7 @@ public enum TourRunner {
         if !options.plain && environment.canRunFullScreen {
             var pagerOptions = FullScreenPager.Options()
             pagerOptions.startPage = options.startPage
+            pagerOptions.environment = environment
             pagerOptions.animation = options.animation && !environment.reduceMotion
             pagerOptions.mouse = options.mouse
             pagerOptions.colorMode = options.color == .never || environment.noColorRequested ? .never : .automatic

@@ -31,6 +31,8 @@ public enum FullScreenPager {
         public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
         /// Live preview: reload the tour whenever one of these files changes.
         public var watch: Watch? = nil
+        /// What the process is attached to, when the caller has read it already.
+        public var environment: TerminalEnvironment? = nil
 
         public init() {}
     }
@@ -58,7 +60,7 @@ public enum FullScreenPager {
         guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
         defer { tour_guard_uninstall() }
 
-        let screen = try TerminalScreen(colorMode: options.colorMode, environment: TerminalEnvironment.current(), mouse: options.mouse)
+        let screen = try TerminalScreen(colorMode: options.colorMode, environment: options.environment ?? TerminalEnvironment.current(), mouse: options.mouse)
         defer { screen.close() }
         var controller = PagerController(tour: tour, startPage: options.startPage)
         controller.mouseEnabled = options.mouse

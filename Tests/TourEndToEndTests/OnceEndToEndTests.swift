@@ -31,6 +31,14 @@ struct OnceEndToEndTests {
 
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 
+    /// Plays `--once` to the welcome page, leaves with `key`, and returns the exit code.
+    func leaveWelcome(with key: String) throws -> Int32 {
+        let session = try TmuxSession(["--once", tourFile], environment: environment)
+        try session.waitFor("Welcome to habits")
+        try session.send(key)
+        return try session.exitCode()
+    }
+
     func stateText() -> String? {
         FileManager.default.contents(atPath: stateFile).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -56,10 +64,7 @@ struct OnceEndToEndTests {
 
     @Test func aVersionBumpShowsOnlyTheNewPagesAndResetBringsTheWelcomeBack() throws {
         defer { cleanUp() }
-        let first = try TmuxSession(["--once", tourFile], environment: environment)
-        try first.waitFor("Welcome to habits")
-        try first.send("q")
-        #expect(try first.exitCode() == 1)
+        #expect(try leaveWelcome(with: "q") == 1)
         #expect(stateText()?.contains(#""outcome": "skipped""#) == true)
 
         try writeTour(version: "2.1")
@@ -105,10 +110,7 @@ struct OnceEndToEndTests {
 
     @Test func controlCDoesNotCountAsSeen() throws {
         defer { cleanUp() }
-        let session = try TmuxSession(["--once", tourFile], environment: environment)
-        try session.waitFor("Welcome to habits")
-        try session.send("C-c")
-        #expect(try session.exitCode() == 130)
+        #expect(try leaveWelcome(with: "C-c") == 130)
         #expect(stateText() == nil)
     }
 
