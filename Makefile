@@ -70,7 +70,7 @@ fuzz: deps
 	@mkdir -p .build/fuzz
 	@for target in $(FUZZ_TARGETS); do \
 		echo "fuzz: building $$target"; \
-		if ! $(SWIFTC) -parse-as-library -sanitize=fuzzer,address -module-name TourFuzz -Onone -g \
+		if ! $(SWIFTC) -parse-as-library -sanitize=fuzzer,address -module-name TourFuzz -package-name tour -Onone -g \
 			$$(find Sources/TourCore -name '*.swift') Fuzz/Checks/FuzzChecks.swift Fuzz/Targets/$$target.swift \
 			-o .build/fuzz/$$target > .build/fuzz/$$target.build.log 2>&1; then \
 			grep -E 'error' .build/fuzz/$$target.build.log; exit 1; \

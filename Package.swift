@@ -16,13 +16,15 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         // Plain Swift: model, paging state machine, layout into a cell grid. No terminal.
         .target(name: "TourCore"),
+        // Files: loading tours and art, the seen-state store. POSIX calls, no terminal.
+        .target(name: "TourStore", dependencies: ["TourCore"]),
         // Everything that touches the terminal.
-        .target(name: "TourTerminal", dependencies: ["TourCore", "CNcurses", "CTerminalGuard"]),
-        // What a Swift tool imports.
-        .target(name: "TourKit", dependencies: ["TourCore", "TourTerminal"]),
+        .target(name: "TourTerminal", dependencies: ["TourCore", "TourStore", "CNcurses", "CTerminalGuard"]),
+        // What a Swift tool imports: a deliberate public API; the rest is `package`.
+        .target(name: "TourKit", dependencies: ["TourCore", "TourStore", "TourTerminal"]),
         .executableTarget(
             name: "tour",
-            dependencies: ["TourKit"],
+            dependencies: ["TourKit", "TourCore", "TourStore"],
             resources: [
                 .embedInCode("../../Resources/welcome.json"),
                 // Each art file the built-in tour names; BuiltInTour.swift maps them by path.
@@ -33,12 +35,12 @@ let package = Package(
             ]
         ),
         // In-process micro-benchmarks for `make bench` (built in release mode).
-        .executableTarget(name: "TourBenchmarks", dependencies: ["TourCore"]),
+        .executableTarget(name: "TourBenchmarks", dependencies: ["TourCore", "TourStore"]),
         // Drives TourKit as a Swift tool would, for the end-to-end tests.
         .executableTarget(name: "TourKitHarness", dependencies: ["TourKit"], path: "Tests/TourKitHarness"),
         // The invariants the fuzz targets check (make fuzz); the unit tests replay the corpus with them.
         .target(name: "TourFuzzChecks", dependencies: ["TourCore"], path: "Fuzz/Checks"),
-        .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourFuzzChecks"], exclude: ["Snapshots"]),
+        .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourStore", "TourFuzzChecks"], exclude: ["Snapshots"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
     ]
 )

@@ -8,6 +8,10 @@ let package = Package(
         .package(name: "tour", path: "../.."),
     ],
     targets: [
-        .executableTarget(name: "mytool", dependencies: [.product(name: "TourKit", package: "tour")]),
+        .executableTarget(
+            name: "mytool",
+            dependencies: [.product(name: "TourKit", package: "tour")],
+            resources: [.embedInCode("tour.json"), .embedInCode("logo.txt")]
+        ),
     ]
 )

@@ -3,50 +3,65 @@ import TourCore
 #endif
 
 /// What each fuzz target checks, shared by the libFuzzer binaries (`make fuzz`) and the
-/// unit test that replays the corpus and every past finding. A broken invariant traps.
+/// unit test that replays the corpus and every past finding. Each check returns what it
+/// found broken: the fuzz targets trap on it (so libFuzzer saves the input), the unit
+/// test reports the input and goes on.
 public enum FuzzChecks {
+    /// Broken invariants, in words.
+    public struct Failures {
+        public private(set) var messages: [String] = []
+        mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String = "invariant broken") {
+            if !condition { messages.append(message()) }
+        }
+    }
+
     /// The tour decoder and validator: any bytes either decode into a tour within the
     /// limits, with no unsafe character anywhere, or fail with a positioned error.
-    public static func decoder(_ bytes: [UInt8]) {
+    public static func decoder(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
         let decoder = TourDecoder(fileName: "fuzz.json") { (path: String) throws(TourError) -> [UInt8] in
             guard path.utf8.count < 64 else { throw TourError.unreadable(path: path, reason: "no such file") }
             return Array(path.utf8)  // art files "contain" their own name
         }
         do {
             let tour = try decoder.decode(bytes)
-            precondition(!tour.pages.isEmpty && tour.pages.count <= TourDecoder.maximumPages)
+            failures.expect(!tour.pages.isEmpty && tour.pages.count <= TourDecoder.maximumPages)
             for page in tour.pages {
                 for text in [page.title, page.subtitle, page.extra] + page.items.flatMap({ [$0.title, $0.text, $0.icon] }) {
-                    precondition(!text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) && $0 != "\n" }, "unsafe text survived")
+                    failures.expect(!text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) && $0 != "\n" }, "unsafe text survived")
                 }
                 if let hero = page.hero {
-                    precondition(hero.width <= TourDecoder.maximumArtColumns && hero.lines.count <= TourDecoder.maximumArtRows)
-                    checkArt(hero)
+                    failures.expect(hero.width <= TourDecoder.maximumArtColumns && hero.lines.count <= TourDecoder.maximumArtRows)
+                    checkArt(hero, &failures)
                 }
             }
         } catch {
             if case .content(_, let position?, _) = error {
-                precondition(position.line >= 1 && position.column >= 1)
+                failures.expect(position.line >= 1 && position.column >= 1, "an error at line 0 or column 0")
             }
         }
+        return failures.messages
     }
 
     /// The ANSI-art parser: styles line up with characters, and nothing unsafe is left.
-    public static func ansiArt(_ bytes: [UInt8]) {
-        checkArt(AnsiArt.parse(String(decoding: bytes, as: UTF8.self)))
+    public static func ansiArt(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
+        checkArt(AnsiArt.parse(String(decoding: bytes, as: UTF8.self)), &failures)
+        return failures.messages
     }
 
-    static func checkArt(_ art: Tour.Art) {
-        precondition(art.styles.isEmpty || art.styles.count == art.lines.count)
+    static func checkArt(_ art: Tour.Art, _ failures: inout Failures) {
+        failures.expect(art.styles.isEmpty || art.styles.count == art.lines.count)
         for (index, line) in art.lines.enumerated() {
-            precondition(!line.unicodeScalars.contains(where: TextSanitizer.isUnsafe), "unsafe art survived")
-            if !art.styles.isEmpty { precondition(art.styles[index].count == line.count, "styles out of step") }
-            precondition(TextWidth.of(line) <= art.width)
+            failures.expect(!line.unicodeScalars.contains(where: TextSanitizer.isUnsafe), "unsafe art survived")
+            if !art.styles.isEmpty { failures.expect(art.styles[index].count == line.count, "styles out of step") }
+            failures.expect(TextWidth.of(line) <= art.width)
         }
     }
 
     /// The key-sequence decoder: any bytes, in any split, never crash and never leave it unusable.
-    public static func keyDecoder(_ bytes: [UInt8]) {
+    public static func keyDecoder(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
         var decoder = KeyDecoder()
         var index = 0
         while index < bytes.count {
@@ -57,20 +72,22 @@ public enum FuzzChecks {
             index = end
         }
         _ = decoder.flushPending()
-        precondition(!decoder.hasPending)
-        precondition(decoder.feed([UInt8(ascii: "l")]) == [.character("l")])
+        failures.expect(!decoder.hasPending)
+        failures.expect(decoder.feed([UInt8(ascii: "l")]) == [.character("l")], "the decoder is stuck")
+        return failures.messages
     }
 
     /// Width, wrapping and cutting: no produced line is wider than asked.
-    public static func wrap(_ bytes: [UInt8]) {
-        guard let first = bytes.first else { return }
+    public static func wrap(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
+        guard let first = bytes.first else { return [] }
         let width = Int(first % 80) + 1
         let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
         for line in TextWidth.wrap(text, width: width) {
-            precondition(TextWidth.of(line) <= width, "wrapped line too wide")
+            failures.expect(TextWidth.of(line) <= width, "wrapped line too wide")
         }
-        precondition(TextWidth.of(TextWidth.truncate(text, to: width)) <= width, "cut text too wide")
-        precondition(TextWidth.of(TextWidth.prefix(text, width: width)) <= width)
+        failures.expect(TextWidth.of(TextWidth.truncate(text, to: width)) <= width, "cut text too wide")
+        failures.expect(TextWidth.of(TextWidth.prefix(text, width: width)) <= width)
         // Written into a row, every cell holds a one- or two-cell character, and each two-cell
         // character is followed by its continuation: nothing spills over or is cut in half.
         var canvas = Canvas(size: Size(width: width, height: 1))
@@ -78,12 +95,13 @@ public enum FuzzChecks {
         for x in 0..<width {
             let cell = canvas[x, 0]
             if cell.isContinuation {
-                precondition(x > 0 && TextWidth.of(canvas[x - 1, 0].character) == 2, "a continuation without its wide character")
+                failures.expect(x > 0 && TextWidth.of(canvas[x - 1, 0].character) == 2, "a continuation without its wide character")
             } else {
                 let cells = TextWidth.of(cell.character)
-                precondition(cells == 1 || cells == 2, "a cell with a character of width \(cells)")
-                if cells == 2 { precondition(x + 1 < width && canvas[x + 1, 0].isContinuation, "half a wide character") }
+                failures.expect(cells == 1 || cells == 2, "a cell with a character of width \(cells)")
+                if cells == 2 { failures.expect(x + 1 < width && canvas[x + 1, 0].isContinuation, "half a wide character") }
             }
         }
+        return failures.messages
     }
 }

@@ -2,6 +2,7 @@
 // the cell grid, and the terminal-free parts of a page change. Built in release mode.
 // Prints one JSON object; bench/bench.py puts it in the table.
 import TourCore
+import TourStore
 
 #if canImport(Glibc)
 import Glibc
@@ -48,10 +49,11 @@ for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
         page = (page + 1) % tour.pages.count
     }
     results.append("\"render_\(size.width)x\(size.height)\": {\"median_us\": \(render.median), \"p10_us\": \(render.low), \"p90_us\": \(render.high)}")
-    var controller = PagerController(tour: tour)
+    // Without animation: the update function and one view of the result, as a cut.
+    var pager = Pager(tour: tour, size: size, settings: Pager.Settings(animation: false))
     let change = measure(samples: samples, batch: 20) {
-        controller.handle(controller.state.isLastPage ? .home : .right, screen: size)
-        sink &+= controller.render(size: size, glyphs: .unicode).cells.count
+        _ = pager.update(.key(pager.paging.isLastPage ? .home : .right), at: 0)
+        sink &+= PagerView.render(pager, glyphs: .unicode).canvas.cells.count
     }
     results.append("\"key_to_canvas_\(size.width)x\(size.height)\": {\"median_us\": \(change.median), \"p10_us\": \(change.low), \"p90_us\": \(change.high)}")
 }

@@ -1,49 +1,70 @@
 import TourCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The tour for screen readers and braille displays: no full screen and no redraws, just
-/// each page as text and a prompt read line by line from stdin.
+/// each page as text and a prompt read line by line from stdin. The words it accepts
+/// and names come from the key table: Enter, and each command's first typed key.
 enum AccessibleTour {
-    static func prompt(isLastPage: Bool) -> String {
-        "[Enter] \(isLastPage ? "finish" : "next") · b back · q skip"
+    static func prompt(isLastPage: Bool, bindings: KeyBindings) -> String {
+        var parts = ["[Enter] \(isLastPage ? "finish" : "next")"]
+        if let back = bindings.typedKey(for: .previous) { parts.append("\(back) back") }
+        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) skip") }
+        return parts.joined(separator: " · ")
     }
 
-    /// Plays the tour linearly; returns how it ended and the last page shown (counted from 0).
-    static func run(_ tour: Tour, startPage: Int, write: (String) -> Void, readLine: () -> String?,
-                    onPageChange: ((Int, Int) -> Void)?) -> (PagerOutcome, Int) {
-        var controller = PagerController(tour: tour, startPage: startPage)
-        var pageToPrint: Int? = controller.state.currentPage
-        while controller.state.outcome.isRunning {
-            let state = controller.state
+    /// What a typed line asks for: Enter advances, a command's key or its word does that
+    /// command, a number jumps to that page.
+    static func action(for line: String, bindings: KeyBindings) -> PagerAction? {
+        let answer = line.trimmingSpaces.lowercased()
+        if answer.isEmpty { return .advance }
+        if answer == "back" { return .previous }
+        if answer == "skip" { return .skip }
+        if let number = Int(answer) { return .jump(to: number - 1) }
+        guard answer.count == 1, let command = bindings.command(for: .character(answer.first!))?.command else { return nil }
+        switch command {
+        case .next: return .next
+        case .previous: return .previous
+        case .advance: return .advance
+        case .first: return .first
+        case .last: return .last
+        case .skip: return .skip
+        case .quit, .help, .scrollUp, .scrollDown, .jumpToDigit: return nil
+        }
+    }
+
+    /// Plays the tour linearly; returns how it ended (pages counted from 0 in `tour`).
+    static func run(_ tour: Tour, startPage: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void, readLine: () -> String?,
+                    onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
+        var state = PagerState(pageCount: tour.pages.count, currentPage: startPage)
+        var pageToPrint: Int? = state.currentPage
+        while state.isRunning {
             if let page = pageToPrint {
-                write(PlainText.page(tour.pages[page], number: page + 1, of: tour.pages.count))
+                write(PlainText.page(tour.pages[page], number: page + 1, of: tour.pages.count, glyphs: glyphs))
                 pageToPrint = nil
             }
-            write(prompt(isLastPage: state.isLastPage) + "\n")
+            write(prompt(isLastPage: state.isLastPage, bindings: bindings) + "\n")
             guard let line = readLine() else {
                 // Input ended: nobody is there to choose.
-                controller.apply(.interrupt(signal: 1))
+                state = state.reduce(.interrupt(signal: SIGHUP))
                 break
             }
-            let answer = line.trimmingSpaces.lowercased()
-            let action: PagerAction?
-            switch answer {
-            case "": action = .advance
-            case "b", "back": action = .previous
-            case "q", "skip": action = .skip
-            default: action = Int(answer).map { .jump(to: $0 - 1) }
-            }
-            guard let action else {
-                write("Press Enter for the next page, b to go back, q to skip, or a page number.\n")
+            guard let action = action(for: line, bindings: bindings) else {
+                write("Press Enter for the next page, \(bindings.typedKey(for: .previous).map { "\($0) to go back, " } ?? "")\(bindings.typedKey(for: .skip).map { "\($0) to skip, " } ?? "")or a page number.\n")
                 continue
             }
-            if let change = controller.apply(action) {
-                onPageChange?(change.fromPage, change.toPage)
-                pageToPrint = change.toPage
-            } else if controller.state.outcome.isRunning {
+            let before = state.currentPage
+            state = state.reduce(action)
+            if state.currentPage != before {
+                onPageChange?(before, state.currentPage)
+                pageToPrint = state.currentPage
+            } else if state.isRunning {
                 write(action == .previous ? "This is the first page.\n" : "No such page.\n")
             }
         }
-        return (controller.state.outcome, controller.state.currentPage)
+        return state.outcome ?? .interrupted(signal: SIGHUP)
     }
 }
 

@@ -2,7 +2,7 @@ import CNcurses
 import TourCore
 
 /// Whether the tour may use color at all.
-public enum ColorMode: Sendable, Equatable {
+package enum ColorMode: Sendable, Equatable {
     /// Color when the terminal has it and NO_COLOR is not set.
     case automatic
     /// Monochrome: bold, dim and reverse only.

@@ -5,13 +5,13 @@ import Glibc
 /// Tells when any of some files changes on disk, however an editor saves it: written in
 /// place, or written anew and renamed over the old one (as vim and most editors do).
 /// It watches the files' directories with inotify, so it costs nothing while nothing changes.
-public final class FileWatcher {
+package final class FileWatcher {
     /// The descriptor to poll; readable when something changed.
-    public let descriptor: Int32
+    package let descriptor: Int32
     private var watched: [Int32: Set<String>] = [:]
 
     /// A watcher of these files; nil when inotify is not available.
-    public init?(paths: [String]) {
+    package init?(paths: [String]) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         watch(paths)
@@ -22,7 +22,7 @@ public final class FileWatcher {
     }
 
     /// Watches these files (their directories), in place of what was watched before.
-    public func watch(_ paths: [String]) {
+    package func watch(_ paths: [String]) {
         for (watch, _) in watched { inotify_rm_watch(descriptor, watch) }
         watched = [:]
         var byDirectory: [String: Set<String>] = [:]
@@ -40,7 +40,7 @@ public final class FileWatcher {
     }
 
     /// Reads the pending events; true if one of the watched files was touched.
-    public func drainEvents() -> Bool {
+    package func drainEvents() -> Bool {
         var changed = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {

@@ -1,4 +1,3 @@
-import CNcurses
 import CTerminalGuard
 import TourCore
 
@@ -6,53 +5,57 @@ import TourCore
 import Glibc
 #endif
 
-/// Runs a tour full screen: reads keys and clicks, feeds the paging state machine, and
-/// draws each new state, sliding between pages unless motion is off.
+/// Runs a tour full screen. This is the terminal half of the pager: it turns bytes,
+/// signals and file events into `PagerMessage`s, hands them to `Pager.update`, and carries
+/// out the effects that come back (draw, start or stop the clock, reload, suspend,
+/// finish). Every decision is the update function's, in TourCore.
 ///
 /// The loop sleeps in `poll` on the terminal and on the signal pipe. While nothing moves
 /// it has no timeout at all, so it uses no CPU; only a running animation sets one.
 /// Signals arrive as bytes on that pipe and are handled here, never in a signal handler.
-public enum FullScreenPager {
+package enum FullScreenPager {
     /// How to run the pager.
-    public struct Options {
+    package struct Options {
         /// The page to open on, counted from 0.
-        public var startPage: Int = 0
+        package var startPage: Int = 0
         /// Color, or monochrome.
-        public var colorMode: ColorMode = .automatic
+        package var colorMode: ColorMode = .automatic
         /// Slide between pages and reveal hero art; off for reduced motion.
-        public var animation: Bool = true
+        package var animation: Bool = true
         /// Report clicks and the wheel; off leaves the terminal's own text selection alone.
-        public var mouse: Bool = true
+        package var mouse: Bool = true
         /// How long to wait after ESC for the rest of a key sequence.
-        public var escapeDelayMilliseconds: Int32 = 25
+        package var escapeDelayMilliseconds: Int32 = 25
         /// Draw ASCII only, for terminals whose locale is not UTF-8.
-        public var asciiOnly: Bool = false
+        package var asciiOnly: Bool = false
+        /// The key table.
+        package var bindings: KeyBindings = .standard
         /// Called on each page change, with pages counted from 0.
-        public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
+        package var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
         /// Live preview: reload the tour whenever one of these files changes.
-        public var watch: Watch? = nil
+        package var watch: Watch? = nil
         /// What the process is attached to, when the caller has read it already.
-        public var environment: TerminalEnvironment? = nil
+        package var environment: TerminalEnvironment? = nil
 
-        public init() {}
+        package init() {}
     }
 
     /// What `--watch` needs: the files to watch, and how to load the tour again.
-    public struct Watch {
+    package struct Watch {
         /// The files whose changes reload the tour.
-        public var files: () -> [String]
+        package var files: () -> [String]
         /// Loads the tour again, or says what is wrong with it.
-        public var reload: () -> Result<Tour, TourError>
+        package var reload: () -> Result<Tour, TourError>
 
         /// A live preview of files.
-        public init(files: @escaping () -> [String], reload: @escaping () -> Result<Tour, TourError>) {
+        package init(files: @escaping () -> [String], reload: @escaping () -> Result<Tour, TourError>) {
             self.files = files
             self.reload = reload
         }
     }
 
     /// Returns how the tour ended and the page on screen then (counted from 0).
-    public static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> (PagerOutcome, Int) {
+    package static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> TourOutcome {
         let restore = Array(TerminalScreen.crashRestoreSequence.utf8)
         let signalPipe = restore.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -62,58 +65,47 @@ public enum FullScreenPager {
 
         let screen = try TerminalScreen(colorMode: options.colorMode, environment: options.environment ?? TerminalEnvironment.current(), mouse: options.mouse)
         defer { screen.close() }
-        var controller = PagerController(tour: tour, startPage: options.startPage)
-        controller.mouseEnabled = options.mouse
-        var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, controller: controller)
-        let outcome = loop.run()
-        return (outcome, loop.controller.state.currentPage)
+        let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings)
+        let pager = Pager(tour: tour, size: screen.size, startPage: options.startPage, settings: settings)
+        var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager)
+        return loop.run()
     }
 }
 
-/// A running animation: a sequence of timed steps, each a screen as a function of progress.
-private struct Animation {
-    struct Step {
-        var duration: Double
-        var frame: (Double) -> Canvas
-    }
 
-    var steps: [Step]
-    var stepStart: Double
-    /// The screen when every step is done.
-    var final: Canvas
-}
-
+/// The terminal side of the pager: events in, effects out.
 private struct RunLoop {
     let screen: TerminalScreen
     let signalPipe: Int32
     let options: FullScreenPager.Options
-    var controller: PagerController
+    var pager: Pager
     let renderer: CanvasRenderer
     var decoder = KeyDecoder()
-    var animation: Animation?
-    /// Pages whose hero has been revealed already: it reveals only the first time.
-    var revealed: Set<Int> = []
-    /// What is on screen now, and where the page's parts are on it.
-    var shown: (canvas: Canvas, layout: PageView.Layout)?
-    /// Live preview: the watcher, and the error shown in place of the page while there is one.
     let watcher: FileWatcher?
-    var contentError: String?
+    /// The animation clock runs: poll wakes for the next frame.
+    var clockRunning = false
+    var outcome: TourOutcome?
+    var escapePendingSince = 0.0
+    /// Something asked for a frame; drawn once all input at hand is handled, so a burst
+    /// of keys costs one frame, not one per key.
+    var needsDraw = false
 
-    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenPager.Options, controller: PagerController) {
+    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenPager.Options, pager: Pager) {
         self.screen = screen
         self.signalPipe = signalPipe
         self.options = options
-        self.controller = controller
+        self.pager = pager
         self.renderer = CanvasRenderer(colors: screen.colors, asciiOnly: options.asciiOnly)
         self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files()) }
     }
 
     private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
 
-    mutating func run() -> PagerOutcome {
-        present(slide: nil)
+    mutating func run() -> TourOutcome {
+        perform(pager.start(at: Self.now()))
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while controller.state.outcome.isRunning {
+        while outcome == nil {
+            drawIfNeeded()
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
@@ -122,36 +114,86 @@ private struct RunLoop {
             let ready = poll(&fds, 3, timeout())
             if ready < 0 {
                 if errno == EINTR { continue }
-                controller.apply(.interrupt(signal: SIGHUP))
+                send(.inputClosed)
                 break
             }
             if ready == 0 {
-                if animation != nil { advanceAnimation() }
-                if decoder.hasPending, animation == nil || pendingEscapeExpired() { handle(decoder.flushPending()) }
+                if clockRunning { send(.tick) }
+                // A lone Esc waits for the escape delay, so the rest of a sequence can arrive;
+                // while an animation runs, the ticks check it.
+                if decoder.hasPending, !clockRunning || pendingEscapeExpired() {
+                    for key in decoder.flushPending() { send(.key(key)) }
+                }
                 continue
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                handleSignals(&buffer)
-                if !controller.state.outcome.isRunning { break }
+                let count = read(signalPipe, &buffer, buffer.count)
+                for signal in buffer[0..<max(0, count)].map(Int32.init) where outcome == nil {
+                    if signal == SIGWINCH {
+                        if screen.refreshSize() { renderer.invalidate() }
+                        send(.resized(screen.size))
+                    } else if signal == SIGCONT {
+                        send(.resumed)
+                    } else {
+                        send(.signal(signal))
+                    }
+                }
             }
-            if fds[2].revents & Int16(POLLIN) != 0, let watcher, watcher.drainEvents() {
-                reload()
+            if outcome == nil, fds[2].revents & Int16(POLLIN) != 0, let watcher, watcher.drainEvents() {
+                send(.fileChanged)
             }
-            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
+            if outcome == nil, fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 {
                     escapePendingSince = Self.now()
-                    handle(decoder.feed(buffer[0..<count]))
+                    for key in decoder.feed(buffer[0..<count]) where outcome == nil { send(.key(key)) }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    // The terminal hung up or stdin closed: nobody is there to choose.
-                    controller.apply(.interrupt(signal: SIGHUP))
+                    send(.inputClosed)
                 }
             }
         }
-        return controller.state.outcome
+        return outcome ?? .interrupted(signal: SIGHUP)
     }
 
-    var escapePendingSince = 0.0
+    private mutating func send(_ message: PagerMessage) {
+        perform(pager.update(message, at: Self.now()))
+    }
+
+    /// Carries out what the update function asked for, in order.
+    private mutating func perform(_ effects: [PagerEffect]) {
+        for effect in effects {
+            switch effect {
+            case .draw: needsDraw = true
+            case .redrawAll:
+                renderer.invalidate()
+                needsDraw = true
+            case .startClock: clockRunning = true
+            case .stopClock: clockRunning = false
+            case .pageChanged(let from, let to): options.onPageChange?(from, to)
+            case .finish(let result): outcome = result
+            case .suspend:
+                drawIfNeeded()
+                screen.suspend()
+                tour_guard_suspend_self()
+                screen.resume()
+                perform(pager.update(.resumed, at: Self.now()))
+            case .reload:
+                guard let watch = options.watch else { break }
+                let result = watch.reload()
+                if case .success = result { watcher?.watch(watch.files()) }
+                perform(pager.update(.reloaded(result), at: Self.now()))
+            }
+        }
+    }
+
+    private mutating func drawIfNeeded() {
+        guard needsDraw, outcome == nil else { return }
+        needsDraw = false
+        let frame = PagerView.render(pager, glyphs: glyphs)
+        renderer.draw(frame.canvas)
+        screen.update()
+        _ = pager.update(.drawn(frame.layout), at: Self.now())
+    }
 
     private func pendingEscapeExpired() -> Bool {
         Self.now() - escapePendingSince >= Double(options.escapeDelayMilliseconds) / 1000
@@ -160,184 +202,12 @@ private struct RunLoop {
     /// No timeout while idle; the next frame's time while animating; the escape delay while a key is half-read.
     private func timeout() -> Int32 {
         var milliseconds: Int32 = -1
-        if let animation {
-            let next = animation.stepStart + Motion.frameInterval * (((Self.now() - animation.stepStart) / Motion.frameInterval).rounded(.down) + 1)
-            milliseconds = Int32(max(0, (next - Self.now()) * 1000).rounded(.up))
-        }
+        if clockRunning { milliseconds = Int32((Motion.frameInterval * 1000).rounded(.up)) }
         if decoder.hasPending {
             let remaining = Int32(max(0, (escapePendingSince + Double(options.escapeDelayMilliseconds) / 1000 - Self.now()) * 1000).rounded(.up))
             milliseconds = milliseconds < 0 ? remaining : min(milliseconds, remaining)
         }
         return milliseconds
-    }
-
-    /// The watched file changed: load it again, keep the page (or the nearest), or show its error.
-    private mutating func reload() {
-        guard let watch = options.watch else { return }
-        finishAnimation()
-        switch watch.reload() {
-        case .success(let tour):
-            let page = min(controller.state.currentPage, tour.pages.count - 1)
-            var reloaded = PagerController(tour: tour, startPage: page)
-            reloaded.mouseEnabled = options.mouse
-            controller = reloaded
-            contentError = nil
-            revealed.insert(page)
-            watcher?.watch(watch.files())
-            show(controller.renderWithLayout(size: screen.size, glyphs: glyphs))
-        case .failure(let error):
-            contentError = error.description
-            show((ErrorScreen.render(message: error.description, size: screen.size, glyphs: glyphs), PageView.Layout()))
-        }
-    }
-
-    private mutating func handle(_ keys: [Key]) {
-        guard !keys.isEmpty else { return }
-        if contentError != nil {
-            // Only leaving works while the file is broken.
-            for key in keys {
-                switch key {
-                case .character("q"), .escape: controller.apply(.skip)
-                case .controlC: controller.apply(.interrupt)
-                default: continue
-                }
-                return
-            }
-            return
-        }
-        // A key during an animation ends it at once; then the key is acted on.
-        finishAnimation()
-        let pageBefore = controller.state.currentPage
-        var needsRedraw = false
-        var lastAction: PagerAction? = nil
-        for key in keys {
-            guard controller.state.outcome.isRunning else { break }
-            let effect = controller.handle(key, screen: screen.size)
-            if let change = effect.pageChange {
-                options.onPageChange?(change.fromPage, change.toPage)
-                lastAction = effect.action
-            }
-            needsRedraw = needsRedraw || effect.needsRedraw
-        }
-        guard needsRedraw, controller.state.outcome.isRunning else { return }
-        let pageAfter = controller.state.currentPage
-        // Swipes slide; jumps (Home, End, digits, dots) cut. Many keys at once slide only once.
-        var slide: Bool? = nil
-        if pageAfter != pageBefore, let lastAction, abs(pageAfter - pageBefore) == 1 {
-            switch lastAction {
-            case .next, .previous, .advance: slide = pageAfter > pageBefore
-            default: break
-            }
-        }
-        present(slide: slide)
-    }
-
-    /// Shows the current state: at once, or sliding in (`slide` says forward or backward),
-    /// with the hero revealing itself on a page's first appearance.
-    private mutating func present(slide forward: Bool?) {
-        let target = controller.renderWithLayout(size: screen.size, glyphs: glyphs)
-        let page = controller.state.currentPage
-        guard options.animation, !controller.isShowingHelp else {
-            revealed.insert(page)
-            show(target)
-            return
-        }
-        var steps: [Animation.Step] = []
-        if let forward, let previous = shown, previous.canvas.size == target.canvas.size {
-            let rows = Self.movingRows(previous.layout, target.layout)
-            let transition = SlideTransition(from: previous.canvas, to: target.canvas, forward: forward, rows: rows)
-            steps.append(Animation.Step(duration: Motion.slideDuration, frame: transition.frame(at:)))
-        }
-        if !revealed.contains(page), let hero = target.layout.parts.hero {
-            let reveal = HeroReveal(canvas: target.canvas, hero: hero)
-            steps.append(Animation.Step(duration: Motion.revealDuration, frame: reveal.frame(at:)))
-        }
-        revealed.insert(page)
-        guard let first = steps.first else {
-            show(target)
-            return
-        }
-        shown = target
-        animation = Animation(steps: steps, stepStart: Self.now(), final: target.canvas)
-        draw(first.frame(0))
-    }
-
-    /// The rows that move in a slide: the page bodies of both pages, not the dots or the button.
-    private static func movingRows(_ a: PageView.Layout, _ b: PageView.Layout) -> Range<Int> {
-        let areas = [a.body, b.body].compactMap { $0 }
-        guard let top = areas.map(\.y).min(), let bottom = areas.map({ $0.y + $0.height }).max() else { return 0..<0 }
-        return top..<bottom
-    }
-
-    private mutating func advanceAnimation() {
-        guard var current = animation, let step = current.steps.first else { return }
-        let progress = (Self.now() - current.stepStart) / step.duration
-        if progress < 1 {
-            draw(step.frame(progress))
-            return
-        }
-        current.steps.removeFirst()
-        if let next = current.steps.first {
-            current.stepStart = Self.now()
-            animation = current
-            draw(next.frame(0))
-        } else {
-            animation = nil
-            draw(current.final)
-        }
-    }
-
-    private mutating func finishAnimation() {
-        guard let current = animation else { return }
-        animation = nil
-        draw(current.final)
-    }
-
-    private mutating func show(_ target: (canvas: Canvas, layout: PageView.Layout)) {
-        animation = nil
-        shown = target
-        draw(target.canvas)
-    }
-
-    private func draw(_ canvas: Canvas) {
-        renderer.draw(canvas)
-        screen.update()
-    }
-
-    private mutating func handleSignals(_ buffer: inout [UInt8]) {
-        let count = read(signalPipe, &buffer, buffer.count)
-        guard count > 0 else { return }
-        var needsRedraw = false
-        for signal in buffer[0..<count].map(Int32.init) {
-            switch signal {
-            case SIGINT, SIGTERM, SIGHUP:
-                controller.apply(.interrupt(signal: signal))
-                return
-            case SIGWINCH:
-                if screen.refreshSize() { renderer.invalidate() }
-                needsRedraw = true
-            case SIGTSTP:
-                screen.suspend()
-                tour_guard_suspend_self()
-                screen.resume()
-                renderer.invalidate()
-                needsRedraw = true
-            case SIGCONT:
-                screen.resume()
-                renderer.invalidate()
-                needsRedraw = true
-            default:
-                break
-            }
-        }
-        if needsRedraw {
-            finishAnimation()
-            if let contentError {
-                show((ErrorScreen.render(message: contentError, size: screen.size, glyphs: glyphs), PageView.Layout()))
-            } else {
-                show(controller.renderWithLayout(size: screen.size, glyphs: glyphs))
-            }
-        }
     }
 
     static func now() -> Double {

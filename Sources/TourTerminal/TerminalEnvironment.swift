@@ -5,32 +5,39 @@ import Glibc
 #endif
 
 /// What the process is attached to, read once at start: decides full screen or plain text.
-public struct TerminalEnvironment: Sendable {
+package struct TerminalEnvironment: Sendable {
     /// Keys can be read.
-    public var stdinIsTerminal: Bool
+    package var stdinIsTerminal: Bool
     /// The screen can be drawn.
-    public var stdoutIsTerminal: Bool
+    package var stdoutIsTerminal: Bool
     /// TERM, as set.
-    public var term: String?
+    package var term: String?
     /// The locale's character set is UTF-8 (otherwise draw ASCII only).
-    public var localeIsUTF8: Bool
+    package var localeIsUTF8: Bool
     /// NO_COLOR is set to anything.
-    public var noColorRequested: Bool
+    package var noColorRequested: Bool
     /// ESCDELAY from the environment, when the user set one.
-    public var escapeDelayMilliseconds: Int32?
+    package var escapeDelayMilliseconds: Int32?
     /// COLORTERM says the terminal shows 24-bit color.
-    public var wantsTrueColor: Bool
+    package var wantsTrueColor: Bool
     /// TOUR_REDUCE_MOTION=1: no animation.
-    public var reduceMotion: Bool
+    package var reduceMotion: Bool
     /// ACCESSIBLE set: the linear, screen-reader-friendly mode.
-    public var accessibleRequested: Bool
+    package var accessibleRequested: Bool
+    /// CI set to anything but empty, 0 or false: a build machine, nobody to greet.
+    package var continuousIntegration: Bool = false
+    /// TOUR_DISABLE set (not empty, 0 or false): the person's own opt-out from every tour.
+    package var disabledByUser: Bool = false
+    /// TOUR_DEBUG set: say on stderr why a tour was not shown.
+    package var debug: Bool = false
 
-    /// The environment of this process (sets the locale from the environment).
-    public static func current() -> TerminalEnvironment {
-        setlocale(LC_ALL, "")
+    /// The environment of this process. Call it inside `CharacterLocale.withEnvironment`,
+    /// so the character set it reports is the one drawing will use.
+    package static func current() -> TerminalEnvironment {
         let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
         let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-        return TerminalEnvironment(
+        let isSet = { (name: String) -> Bool in !["", "0", "false", "no"].contains((environment(name) ?? "").lowercased()) }
+        var result = TerminalEnvironment(
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             term: environment("TERM"),
@@ -40,11 +47,15 @@ public struct TerminalEnvironment: Sendable {
             wantsTrueColor: ["truecolor", "24bit"].contains((environment("COLORTERM") ?? "").lowercased()),
             reduceMotion: !["", "0"].contains(environment("TOUR_REDUCE_MOTION") ?? ""),
             accessibleRequested: !["", "0"].contains(environment("ACCESSIBLE") ?? ""))
+        result.continuousIntegration = isSet("CI")
+        result.disabledByUser = isSet("TOUR_DISABLE")
+        result.debug = isSet("TOUR_DEBUG")
+        return result
     }
 
     /// The terminfo entry for the same terminal with direct (24-bit) color, when one is
     /// installed (Debian's ncurses-term has them): xterm-256color → xterm-direct.
-    public var directColorTerminalName: String? {
+    package var directColorTerminalName: String? {
         guard let term, !term.isEmpty, !term.hasSuffix("-direct") else { return nil }
         var base = Substring(term)
         for suffix in ["-256color", "-88color", "-color"] where base.hasSuffix(suffix) {
@@ -58,7 +69,7 @@ public struct TerminalEnvironment: Sendable {
     }
 
     /// Full screen needs a terminal on both ends and a TERM that can address the screen.
-    public var canRunFullScreen: Bool {
+    package var canRunFullScreen: Bool {
         guard stdinIsTerminal, stdoutIsTerminal, let term, !term.isEmpty else { return false }
         return term != "dumb"
     }

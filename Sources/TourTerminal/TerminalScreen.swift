@@ -1,6 +1,7 @@
 import CNcurses
 import CTerminalGuard
 import TourCore
+import TourStore
 
 #if canImport(Glibc)
 import Glibc
@@ -20,9 +21,6 @@ final class TerminalScreen {
     private(set) var size: Size
     let colors: ColorSupport
     private let mouse: Bool
-    /// Bytes and frames sent to the terminal so far, for `make bench`.
-    private(set) var bytesWritten = 0
-    private(set) var framesWritten = 0
 
     static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
     static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
@@ -124,23 +122,14 @@ final class TerminalScreen {
         guard read > 0 else { return }
         if synchronized {
             writeToTerminal(Self.beginSynchronizedUpdate + bytes[0..<read] + Self.endSynchronizedUpdate)
-            framesWritten += 1
         } else {
             writeToTerminal(Array(bytes[0..<read]))
         }
     }
 
     private func writeToTerminal(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return  // the terminal is gone; the run loop notices on its next read
-            }
-            offset += count
-        }
-        bytesWritten += bytes.count
+        // A terminal that is gone is noticed by the run loop on its next read.
+        _ = FileSystem.writeAll(bytes, to: STDOUT_FILENO)
     }
 
     /// Like ncurses' cbreak + noecho + nonl: keys arrive one by one and are not echoed,
@@ -188,7 +177,7 @@ final class TerminalScreen {
 }
 
 /// No terminal could be set up; plain text is the fallback.
-public struct TerminalUnavailable: Error, Sendable {
+package struct TerminalUnavailable: Error, Sendable {
     /// Why not.
-    public var reason: String
+    package var reason: String
 }

@@ -1,6 +1,7 @@
 import TourKit
 
-/// The tour of `tour` itself, embedded in the binary so it plays from any directory.
+/// The tour of `tour` itself, embedded in the binary so it plays from any directory,
+/// the way any tool can ship its own tour (`Tour(jsonBytes:art:)`).
 enum BuiltInTour {
     static let fileName = "<built-in>/welcome.json"
 
@@ -12,10 +13,6 @@ enum BuiltInTour {
     ]
 
     static func load() throws(TourError) -> Tour {
-        let decoder = TourDecoder(fileName: fileName) { (path: String) throws(TourError) -> [UInt8] in
-            guard let bytes = art[path] else { throw TourError.unreadable(path: path, reason: "not embedded in the binary") }
-            return bytes
-        }
-        return try decoder.decode(PackageResources.welcome_json)
+        try Tour(jsonBytes: PackageResources.welcome_json, fileName: fileName, art: art)
     }
 }

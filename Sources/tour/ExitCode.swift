@@ -7,20 +7,21 @@ enum ExitCode: Int32 {
     case usage = 2
     case badContent = 65
     case unreadable = 66
+    case writeFailed = 74
 
-    static func forOutcome(_ outcome: PagerOutcome) -> Int32 {
+    static func forOutcome(_ outcome: TourOutcome) -> Int32 {
         switch outcome {
-        case .completed, .running: return ExitCode.completed.rawValue
-        case .skipped: return ExitCode.skipped.rawValue
-        case .interrupted(let signal): return 128 + signal
+        case .completed, .alreadySeen, .notShown: ExitCode.completed.rawValue
+        case .skipped: ExitCode.skipped.rawValue
+        case .interrupted(let signal): 128 + signal
         }
     }
 
     static func forError(_ error: TourError) -> Int32 {
         switch error {
-        case .content: return ExitCode.badContent.rawValue
-        case .unreadable: return ExitCode.unreadable.rawValue
-        case .usage: return ExitCode.usage.rawValue
+        case .content: ExitCode.badContent.rawValue
+        case .unreadable: ExitCode.unreadable.rawValue
+        case .usage: ExitCode.usage.rawValue
         }
     }
 }

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Authoring: Markdown tours, translations, screen export")
 struct AuthoringTests {
@@ -22,13 +23,15 @@ struct AuthoringTests {
         }
     }
 
+    /// Markdown is read into the raw form JSON has, and one validator checks both: the
+    /// messages about keys are the same words in either format, at the Markdown's line.
     @Test func markdownErrorsPointAtTheMarkdownLine() throws {
         let (_, diagnostics) = try TourLoader.check(path: Self.fixtures + "/markdown/broken.md")
         let path = Self.fixtures + "/markdown/broken.md"
         #expect(diagnostics.map(\.description) == [
-            "\(path):3:1: error: unknown key \"versoin\" in the front matter; did you mean \"version\"?",
+            "\(path):3:1: error: unknown key \"versoin\" in the tour; did you mean \"version\"?",
             "\(path):6:1: error: text before the first \"# \" heading; a page starts with \"# Title\"",
-            "\(path):9:6: error: unknown key \"sinse\" in page options; did you mean \"since\"?",
+            "\(path):9:6: error: unknown key \"sinse\" in page 1; did you mean \"since\"?",
             "\(path):12:1: error: a page has one paragraph (its subtitle); start a new page with \"# Title\"",
             "\(path):14:1: error: page 2 has no title after \"# \"",
         ])
@@ -49,11 +52,31 @@ struct AuthoringTests {
         #expect(TourLoader.translations(of: base) == [french])
     }
 
-    @Test func aTranslationMissingPagesIsWarnedAbout() throws {
+    @Test func aTranslationOverlaysTextsAndKeepsEverythingElseFromTheBase() throws {
         let base = Self.fixtures + "/translations/tour.json"
-        let warnings = TourLoader.translationWarnings(base: try TourLoader.load(path: base), path: base)
-        #expect(warnings.map(\.severity) == [.warning])
-        #expect(warnings.first?.message.contains("1 is missing") == true)
+        let english = try TourLoader.load(path: base)
+        let french = try TourLoader.load(path: base, locale: "fr_FR.UTF-8")
+        #expect(french.pages.map(\.title) == ["Bonjour", "Touches", "Nouveau en 2.0"])
+        // Missing texts fall back to the base; everything that is not text stays the base's.
+        #expect(french.pages[0].subtitle == "Welcome.")
+        #expect(french.pages[2].items.map(\.title) == ["Synchro"] && french.pages[2].items[0].text == "Everywhere.")
+        #expect(french.labels.next == "Suivant" && french.labels.skip == "Skip")
+        #expect(french.id == english.id && french.version == english.version && french.accent == english.accent)
+        #expect(french.pages.map(\.since) == english.pages.map(\.since))
+        #expect(french.pages.map(\.gradient) == english.pages.map(\.gradient))
+        #expect(french.pages.map(\.hero) == english.pages.map(\.hero))
+        #expect(try TourLoader.load(path: base, locale: "de_DE.UTF-8") == english)
+    }
+
+    @Test func aTranslationThatChangesStructureIsReportedAtItsPlace() throws {
+        let base = Self.fixtures + "/translations-bad/tour.json"
+        let german = Self.fixtures + "/translations-bad/tour.de.json"
+        let tour = try TourLoader.load(path: base)
+        #expect(TourLoader.translationProblems(base: tour, path: base).map(\.description) == [
+            "\(german):2:3: error: a translation holds texts only; \"version\" comes from the base tour (a translation may set labels, pages)",
+            "\(german):3:12: error: the translation has 2 pages and the base tour 3; a translation has the same pages",
+        ])
+        #expect(throws: TourError.self) { try TourLoader.load(path: base, locale: "de") }
     }
 
     @Test func svgExportIsWellFormedXML() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 /// A body of a tool's own: a framed box with a label, drawn through the same protocol as built-in pages.
 struct BoxBody: PageBody {
@@ -51,10 +52,10 @@ struct CustomPageTests {
     }
 
     @Test func theKeysWorkTheSameOnACustomPage() {
-        var controller = PagerController(tour: tour)
-        controller.handle(.right)
-        #expect(controller.view(glyphs: .unicode).page.kind == .custom)
-        controller.handle(.enter)
-        #expect(controller.state.outcome == .completed)
+        var driver = PagerDriver(tour: tour)
+        driver.press(.right)
+        #expect(driver.pager.tour.pages[driver.page].kind == .custom)
+        driver.press(.enter)
+        #expect(driver.outcome == .completed)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Feature-list pages")
 struct FeatureListTests {
@@ -21,7 +22,7 @@ struct FeatureListTests {
         let (canvas, layout) = render(Self.features(3), Size(width: 80, height: 24))
         Snapshot.assertMatches(canvas, named: "features-3-80x24", title: "3 features with accent colors, 80x24")
         #expect(layout.parts.moreAbove == nil && layout.parts.moreBelow == nil)
-        #expect(PageView(tour: Self.features(3), state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: 80, height: 24)) == 0)
+        #expect(layout.scrollLimit == 0)
     }
 
     @Test func aLongListScrollsWithIndicatorsWhileButtonAndDotsStay() {
@@ -31,7 +32,8 @@ struct FeatureListTests {
         #expect(top.1.parts.moreAbove == nil && top.1.parts.moreBelow != nil)
         #expect(top.0.text.contains("j k scroll"))
 
-        let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: 80, height: 24))
+        var canvas = Canvas(size: Size(width: 80, height: 24))
+        let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas).scrollLimit
         #expect(limit > 0)
         let bottom = render(tour, Size(width: 80, height: 24), scroll: limit)
         Snapshot.assertMatches(bottom.0, named: "features-30-bottom-80x24", title: "30 features, scrolled to the end, 80x24")
@@ -44,7 +46,8 @@ struct FeatureListTests {
         let tour = Self.features(30)
         for width in stride(from: 16, through: 100, by: 7) {
             for height in 4...30 {
-                let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).maximumScroll(size: Size(width: width, height: height))
+                var canvas = Canvas(size: Size(width: width, height: height))
+                let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas).scrollLimit
                 for scroll in [0, limit / 2, limit, limit + 5] {
                     let (_, layout) = render(tour, Size(width: width, height: height), scroll: scroll)
                     #expect(layout.button != nil && layout.dots.count == 2 && !layout.parts.title.isEmpty, "\(width)x\(height) at \(scroll)")
@@ -57,19 +60,20 @@ struct FeatureListTests {
         }
     }
 
-    @Test func theControllerScrollsWithinBoundsAndResetsOnPageChange() {
+    @Test func theUpdateScrollsWithinTheDrawnLimitAndResetsOnPageChange() {
         let size = Size(width: 80, height: 24)
-        var controller = PagerController(tour: Self.features(30))
-        let limit = controller.view(glyphs: .unicode).maximumScroll(size: size)
-        #expect(controller.handle(.character("k"), screen: size).needsRedraw == false)  // already at the top
-        #expect(controller.handle(.down, screen: size).needsRedraw)
-        #expect(controller.scrollOffset == 1)
-        for _ in 0..<200 { controller.handle(.character("j"), screen: size) }
-        #expect(controller.scrollOffset == limit)
-        #expect(controller.handle(.up, screen: size).needsRedraw)
-        #expect(controller.scrollOffset == limit - 1)
-        controller.handle(.right, screen: size)
-        #expect(controller.state.currentPage == 1)
-        #expect(controller.scrollOffset == 0)
+        var driver = PagerDriver(tour: Self.features(30), size: size)
+        let limit = driver.layout.scrollLimit
+        #expect(limit > 0)
+        #expect(driver.press(.character("k")).isEmpty)  // already at the top
+        #expect(driver.press(.down) == [.draw])
+        #expect(driver.pager.scrollOffset == 1)
+        for _ in 0..<200 { driver.press(.character("j")) }
+        #expect(driver.pager.scrollOffset == limit)
+        #expect(driver.press(.up) == [.draw])
+        #expect(driver.pager.scrollOffset == limit - 1)
+        driver.press(.right)
+        #expect(driver.page == 1)
+        #expect(driver.pager.scrollOffset == 0)
     }
 }

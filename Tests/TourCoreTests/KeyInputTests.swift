@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Keys: decoding terminal bytes and the key table")
 struct KeyInputTests {
@@ -67,30 +68,32 @@ struct KeyInputTests {
     }
 
     @Test(arguments: [
-        (Key.right, PagerAction.next), (.character("l"), .next), (.character(" "), .next), (.pageDown, .next),
-        (.left, .previous), (.character("h"), .previous), (.backspace, .previous), (.pageUp, .previous),
-        (.enter, .advance), (.home, .first), (.character("g"), .first), (.end, .last), (.character("G"), .last),
-        (.character("1"), .jump(to: 0)), (.character("9"), .jump(to: 8)),
-        (.character("q"), .skip), (.escape, .skip), (.controlC, .interrupt(signal: 2)),
-    ])
-    func keyTable(key: Key, action: PagerAction) {
-        #expect(KeyBindings.standard.action(for: key) == action)
+        (Key.right, KeyBindings.Command.next, nil), (.character("l"), .next, nil), (.character(" "), .next, nil), (.pageDown, .next, nil),
+        (.left, .previous, nil), (.character("h"), .previous, nil), (.character("b"), .previous, nil), (.backspace, .previous, nil),
+        (.pageUp, .previous, nil), (.enter, .advance, nil), (.home, .first, nil), (.character("g"), .first, nil), (.end, .last, nil),
+        (.character("G"), .last, nil), (.character("1"), .jumpToDigit, 0), (.character("9"), .jumpToDigit, 8),
+        (.character("q"), .skip, nil), (.escape, .skip, nil), (.controlC, .quit, nil), (.up, .scrollUp, nil), (.character("j"), .scrollDown, nil),
+    ] as [(Key, KeyBindings.Command, Int?)])
+    func keyTable(key: Key, command: KeyBindings.Command, page: Int?) {
+        let found = KeyBindings.standard.command(for: key)
+        #expect(found?.command == command)
+        #expect(found?.page == page)
     }
 
     @Test func unboundKeysDoNothing() {
-        for key: Key in [.character("x"), .character("0"), .tab, .up, .down] {
-            #expect(KeyBindings.standard.action(for: key) == nil)
+        for key: Key in [.character("x"), .character("0"), .tab] {
+            #expect(KeyBindings.standard.command(for: key) == nil)
         }
     }
 
-    @Test func controllerReportsPageChanges() {
+    @Test func theUpdateReportsPageChangesAndTheEnd() {
         let tour = Tour(pages: (1...3).map { Tour.Page(title: "P\($0)") })
-        var controller = PagerController(tour: tour)
-        #expect(controller.handle(.right) == PagerController.Change(fromPage: 0, toPage: 1))
-        #expect(controller.handle(.character("x")) == nil)
-        #expect(controller.handle(.character("3")) == PagerController.Change(fromPage: 1, toPage: 2))
-        #expect(controller.handle(.right) == nil)
-        #expect(controller.handle(.enter) == nil)
-        #expect(controller.state.outcome == .completed)
+        var driver = PagerDriver(tour: tour)
+        #expect(driver.press(.right).contains(.pageChanged(from: 0, to: 1)))
+        #expect(driver.press(.character("x")).isEmpty)
+        #expect(driver.press(.character("3")).contains(.pageChanged(from: 1, to: 2)))
+        #expect(driver.press(.right).isEmpty)
+        #expect(driver.press(.enter) == [.finish(.completed)])
+        #expect(driver.outcome == .completed)
     }
 }

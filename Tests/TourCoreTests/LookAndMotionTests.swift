@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Look and motion: colors, ANSI art, transitions, mouse, help")
 struct LookAndMotionTests {
@@ -120,47 +121,50 @@ struct LookAndMotionTests {
     let tour = Tour(pages: (1...4).map { Tour.Page(title: "Page \($0)", subtitle: "Text \($0).") })
     let size = Size(width: 80, height: 24)
 
-    func click(_ rect: Rect?) -> Key {
-        .mouse(MouseEvent(kind: .press(button: 0), x: rect!.x + rect!.width / 2, y: rect!.y))
+    @Test func clicksOnTheButtonDotsAndSkipHitTheLastFrameDrawn() {
+        var driver = PagerDriver(tour: tour, size: size)
+        driver.click(driver.layout.button)
+        #expect(driver.page == 1)
+        driver.click(driver.layout.dots[3])
+        #expect(driver.page == 3)
+        driver.send(.key(.mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0))))
+        #expect(driver.page == 2)
+        driver.send(.key(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0))))
+        #expect(driver.page == 3)
+        driver.send(.key(.mouse(MouseEvent(kind: .press(button: 0), x: 0, y: 5))))  // on nothing
+        #expect(driver.page == 3 && driver.outcome == nil)
+        driver.click(driver.layout.button)
+        #expect(driver.outcome == .completed)
+
+        var skipper = PagerDriver(tour: tour, size: size)
+        skipper.click(skipper.layout.skip)
+        #expect(skipper.outcome == .skipped(atPage: 0))
     }
 
-    @Test func clicksOnTheButtonDotsAndSkip() {
-        var controller = PagerController(tour: tour)
-        var layout = controller.renderWithLayout(size: size, glyphs: .unicode).layout
-        controller.handle(click(layout.button), screen: size)
-        #expect(controller.state.currentPage == 1)
-        layout = controller.renderWithLayout(size: size, glyphs: .unicode).layout
-        controller.handle(click(layout.dots[3]), screen: size)
-        #expect(controller.state.currentPage == 3)
-        controller.handle(.mouse(MouseEvent(kind: .wheelUp, x: 0, y: 0)), screen: size)
-        #expect(controller.state.currentPage == 2)
-        controller.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0)), screen: size)
-        #expect(controller.state.currentPage == 3)
-        controller.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 0, y: 5)), screen: size)  // on nothing
-        #expect(controller.state.currentPage == 3 && controller.state.outcome == .running)
-        layout = controller.renderWithLayout(size: size, glyphs: .unicode).layout
-        controller.handle(click(layout.button), screen: size)
-        #expect(controller.state.outcome == .completed)
-
-        var skipper = PagerController(tour: tour)
-        let skip = skipper.renderWithLayout(size: size, glyphs: .unicode).layout.skip
-        skipper.handle(click(skip), screen: size)
-        #expect(skipper.state.outcome == .skipped)
+    /// In ASCII the button reads "[ Next -> ]"; it was hit-tested against a Unicode layout,
+    /// so its first cell ignored clicks. Now every cell of what was drawn answers.
+    @Test func everyCellOfTheASCIIButtonTakesAClick() {
+        let probe = PagerDriver(tour: tour, size: size, glyphs: .ascii)
+        let button = try! #require(probe.layout.button)
+        #expect(probe.screen.rows[button.y].contains("[ Next -> ]"))
+        for x in button.x..<button.x + button.width {
+            var driver = PagerDriver(tour: tour, size: size, glyphs: .ascii)
+            driver.click(Rect(x: x, y: button.y, width: 1, height: 1))
+            #expect(driver.page == 1, "column \(x)")
+        }
     }
 
     @Test func helpListsEveryKeyAndAnyKeyClosesItWithoutActing() {
-        var controller = PagerController(tour: tour)
-        #expect(controller.handle(.character("?"), screen: size).needsRedraw)
-        #expect(controller.isShowingHelp)
-        let screen = controller.render(size: size, glyphs: .unicode)
-        Snapshot.assertMatches(screen, named: "help-80x24", title: "the ? help over page 1, 80x24")
-        for expected in ["→ l Space PgDn", "← h Backspace PgUp", "Home g", "End G", "1–9", "Enter", "q Esc", "?", "click", "wheel"] {
-            #expect(screen.text.contains(expected), "\(expected)")
+        var driver = PagerDriver(tour: tour, size: size)
+        #expect(driver.press(.character("?")) == [.draw])
+        #expect(driver.pager.isShowingHelp)
+        Snapshot.assertMatches(driver.screen, named: "help-80x24", title: "the ? help over page 1, 80x24")
+        for expected in ["→ l Space PgDn", "← b h Backspace PgUp", "Home g", "End G", "1–9", "Enter", "q Esc", "?", "click", "wheel"] {
+            #expect(driver.screen.text.contains(expected), "\(expected)")
         }
-        controller.handle(.character("q"), screen: size)  // closes the help, does not skip
-        #expect(!controller.isShowingHelp && controller.state.outcome == .running)
-        controller.handle(.character("?"), screen: size)
-        controller.handle(.right, screen: size)
-        #expect(!controller.isShowingHelp && controller.state.currentPage == 0)
+        driver.press(.character("q"))  // closes the help, does not skip
+        #expect(!driver.pager.isShowingHelp && driver.outcome == nil)
+        driver.press(.character("?"), .right)
+        #expect(!driver.pager.isShowingHelp && driver.page == 0)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Pager view: layout and golden snapshots")
 struct PageViewTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Paging state machine")
 struct PagerStateTests {
@@ -7,7 +8,7 @@ struct PagerStateTests {
 
     @Test func startsOnTheFirstPageRunning() {
         #expect(start.currentPage == 0)
-        #expect(start.outcome == .running)
+        #expect(start.outcome == nil)
         #expect(start.isFirstPage && !start.isLastPage)
     }
 
@@ -22,7 +23,7 @@ struct PagerStateTests {
             state = state.reduce(.next)
             #expect(state.currentPage == expected)
         }
-        #expect(state.outcome == .running)  // next never completes
+        #expect(state.outcome == nil)  // next never completes
     }
 
     @Test func previousMovesBackAndStopsAtTheFirstPage() {
@@ -38,7 +39,7 @@ struct PagerStateTests {
         for expected in [1, 2, 3] {
             state = state.reduce(.advance)
             #expect(state.currentPage == expected)
-            #expect(state.outcome == .running)
+            #expect(state.outcome == nil)
         }
         state = state.reduce(.advance)
         #expect(state.outcome == .completed)
@@ -57,7 +58,7 @@ struct PagerStateTests {
 
     @Test func skipEndsTheTourWhereverItIs() {
         let state = start.reduce(.next).reduce(.skip)
-        #expect(state.outcome == .skipped)
+        #expect(state.outcome == .skipped(atPage: 1))
         #expect(state.currentPage == 1)
     }
 
@@ -101,11 +102,11 @@ struct PagerStateTests {
                 #expect((0..<pageCount).contains(state.currentPage))
                 #expect(state.pageCount == pageCount)
                 if let endedAt { #expect(state == endedAt) }
-                if !state.outcome.isRunning && endedAt == nil { endedAt = state }
-                if case .next = action, before.outcome.isRunning {
+                if !state.isRunning && endedAt == nil { endedAt = state }
+                if case .next = action, before.isRunning {
                     #expect(state.currentPage == min(before.currentPage + 1, pageCount - 1))
                 }
-                if case .previous = action, before.outcome.isRunning {
+                if case .previous = action, before.isRunning {
                     #expect(state.currentPage == max(before.currentPage - 1, 0))
                 }
                 if state.outcome == .completed { #expect(before.isLastPage) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("The seen-state store")
 struct SeenStateStoreTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Text: widths, wrapping, sanitizing")
 struct TextTests {

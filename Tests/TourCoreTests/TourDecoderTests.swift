@@ -1,5 +1,6 @@
 import Testing
 @testable import TourCore
+@testable import TourStore
 
 @Suite("Decoding tour files")
 struct TourDecoderTests {

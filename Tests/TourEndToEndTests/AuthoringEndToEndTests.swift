@@ -30,10 +30,20 @@ struct AuthoringEndToEndTests {
         #expect(result.stderr == "/no/such/tour.json: no such file\n")
     }
 
-    @Test func checkWarnsAboutATranslationMissingPages() throws {
-        let result = try runTour(["check", "tour.json"], in: Self.fixtures + "/translations")
-        #expect(result.exitCode == 0)  // warnings only
-        #expect(result.stdout == "tour.fr.json: warning: the translation has 2 pages; tour.json has 3, so 1 is missing\n")
+    @Test func checkReportsATranslationThatChangesStructure() throws {
+        let clean = try runTour(["check", "tour.json"], in: Self.fixtures + "/translations")
+        #expect(clean.exitCode == 0 && clean.stdout == "")
+        let result = try runTour(["check", "tour.json"], in: Self.fixtures + "/translations-bad")
+        #expect(result.exitCode == 65)
+        #expect(result.stdout == """
+            tour.de.json:2:3: error: a translation holds texts only; "version" comes from the base tour (a translation may set labels, pages)
+            tour.de.json:3:12: error: the translation has 2 pages and the base tour 3; a translation has the same pages
+
+            """)
+        // Refused at play too, before the screen is taken.
+        let played = try runTour(["--plain", "--locale", "de", "tour.json"], in: Self.fixtures + "/translations-bad")
+        #expect(played.exitCode == 65)
+        #expect(played.stdout == "")
     }
 
     @Test(arguments: [("builtin-page1-40x12", "welcome", 1, "40x12"), ("habits-page3-60x20", "habits", 3, "60x20")])

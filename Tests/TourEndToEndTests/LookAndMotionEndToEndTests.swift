@@ -115,7 +115,7 @@ struct LookAndMotionEndToEndTests {
         try session.waitFor("Welcome to tour")
         try session.send("?")
         let help = try session.waitFor("any key closes")
-        for keys in ["→ l Space PgDn", "← h Backspace PgUp", "Home g", "End G", "1–9", "q Esc", "click", "wheel"] {
+        for keys in ["→ l Space PgDn", "← b h Backspace PgUp", "Home g", "End G", "1–9", "q Esc", "click", "wheel"] {
             #expect(help.contains(keys), "\(keys)")
         }
         try session.send("q")  // closes the help only

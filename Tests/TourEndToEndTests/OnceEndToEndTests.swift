@@ -140,7 +140,7 @@ struct OnceEndToEndTests {
         defer { cleanUp() }
         // A file where the directory should be: writing fails even for root.
         FileManager.default.createFile(atPath: stateHome, contents: Data("x".utf8))
-        let result = try runTour(["--once", tourFile], environment: environment)
+        let result = try runTour(["--once", "--plain", tourFile], environment: environment)
         #expect(result.exitCode == 0)
         #expect(result.stdout.hasPrefix("Page 1 of 1\nWelcome to habits"))
         #expect(result.stderr.hasPrefix("tour: warning: cannot "))

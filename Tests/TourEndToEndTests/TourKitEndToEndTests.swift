@@ -36,7 +36,6 @@ struct TourKitEndToEndTests {
             page 1 -> 2
             page 2 -> 1
             page 1 -> 3
-            finish skipped(3)
             returned skipped(3)
 
             """)
@@ -68,7 +67,7 @@ struct TourKitEndToEndTests {
         try first.send("Enter")
         try first.waitFor("Everything offline")
         try first.send("Enter")
-        #expect(try first.exitCode() == 0)
+        #expect(try first.exitCode() == 0)  // "New in 2.1" waits for an update: a fresh install does not see it
         let after = try first.screen()
         #expect(after.contains("mytool: tour page 0 -> 1\nmytool: 3 notes synced"))
         try first.expectTerminalRestored()

@@ -45,6 +45,7 @@ func describe(_ outcome: TourOutcome) -> String {
     case .skipped(let page): "skipped(\(page))"
     case .interrupted: "interrupted"
     case .alreadySeen: "alreadySeen"
+    case .notShown(let reason): "notShown(\(reason))"
     }
 }
 
@@ -73,7 +74,6 @@ case "callbacks":
     var lines: [String] = []
     var options = TourOptions()
     options.onPageChange = { from, to in lines.append("page \(from) -> \(to)") }
-    options.onFinish = { outcome in lines.append("finish \(describe(outcome))") }
     let outcome = try tour.run(options: options)
     lines.append("returned \(describe(outcome))")
     let file = fopen(logPath, "w")

@@ -1,13 +1,13 @@
 /// A drawn page as something to print or to put in a README: plain text, text with
 /// SGR colors, or an SVG picture of the terminal.
-public enum ScreenExport {
+package enum ScreenExport {
     /// The characters a person sees, trailing spaces removed.
-    public static func text(_ canvas: Canvas) -> String {
+    package static func text(_ canvas: Canvas) -> String {
         canvas.text + "\n"
     }
 
     /// Text with SGR colors and attributes (24-bit for RGB colors), reset at each line end.
-    public static func ansi(_ canvas: Canvas) -> String {
+    package static func ansi(_ canvas: Canvas) -> String {
         var output = ""
         for y in 0..<canvas.size.height {
             var current = Style.plain
@@ -60,16 +60,16 @@ public enum ScreenExport {
     }
 
     /// The theme an SVG is drawn in: the terminal's own default colors are unknown, so pick some.
-    public struct Theme: Sendable {
+    package struct Theme: Sendable {
         /// The page background where a cell has none of its own.
-        public var background: (UInt8, UInt8, UInt8) = (0x1E, 0x1E, 0x2E)
+        package var background: (UInt8, UInt8, UInt8) = (0x1E, 0x1E, 0x2E)
         /// The text color where a cell has none of its own.
-        public var foreground: (UInt8, UInt8, UInt8) = (0xE0, 0xE0, 0xE8)
-        public init() {}
+        package var foreground: (UInt8, UInt8, UInt8) = (0xE0, 0xE0, 0xE8)
+        package init() {}
     }
 
     /// A picture of the terminal: a monospace grid of cells with the page's colors.
-    public static func svg(_ canvas: Canvas, theme: Theme = Theme()) -> String {
+    package static func svg(_ canvas: Canvas, theme: Theme = Theme()) -> String {
         let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
         let width = Double(canvas.size.width) * cellWidth + padding * 2
         let height = Double(canvas.size.height) * cellHeight + padding * 2

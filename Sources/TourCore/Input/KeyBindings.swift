@@ -1,57 +1,154 @@
-/// The one key table: which key does what. Help screens and the README are written from it.
-public struct KeyBindings: Sendable {
-    /// Some keys, what they do, and how the help says it.
-    public struct Binding: Sendable {
-        /// The keys that all do the same thing.
-        public var keys: [Key]
-        /// What they do.
-        public var action: Command
-        /// What the help overlay says they do.
-        public var summary: String
-    }
-
-    /// What a key asks for, as the table writes it.
+/// The one key table: which key does what. The pager's update function reads it, and so
+/// does everything that names a key on screen: the help overlay, the key hint, "Skip (q)",
+/// "more below (j)", the error screen and the accessible mode's prompt. A test checks the
+/// README's key table against `KeyBindings.standard`.
+public struct KeyBindings: Sendable, Equatable {
+    /// What a key asks for.
     public enum Command: Hashable, Sendable {
-        case paging(PagerAction)
-        /// A digit 1–9: jump to that page (1-based on the keyboard).
+        /// The next page; nothing on the last.
+        case next
+        /// The previous page; nothing on the first.
+        case previous
+        /// The next page, or finish on the last page.
+        case advance
+        case first
+        case last
+        /// A digit 1–9: that page (1-based on the keyboard).
         case jumpToDigit
-        /// Scroll a long feature list by this many rows.
-        case scroll(Int)
-        /// Show the help overlay.
+        /// Scroll a long feature list.
+        case scrollUp
+        case scrollDown
+        /// Skip the tour (exit 1 from the command).
+        case skip
+        /// Leave without choosing, like Ctrl-C: the tour shows again next time.
+        case quit
+        /// The help overlay.
         case help
     }
 
+    /// Some keys that all do the same thing, and how the help says it.
+    public struct Binding: Sendable, Equatable {
+        /// The keys; the first one is the one hints name.
+        public var keys: [Key]
+        /// What they do.
+        public var command: Command
+        /// What the help overlay says they do.
+        public var summary: String
+
+        /// A binding; the first key is the one on-screen hints name.
+        public init(keys: [Key], command: Command, summary: String) {
+            self.keys = keys
+            self.command = command
+            self.summary = summary
+        }
+    }
+
     /// Every binding, in the order the help lists them.
-    public let bindings: [Binding]
+    public var bindings: [Binding]
+
+    /// A key table of your own. Commands without a binding cannot be reached by keys.
+    public init(bindings: [Binding]) {
+        self.bindings = bindings
+    }
 
     /// The keys in the README: arrows and vi keys, Enter, Home/End, digits, q/Esc, ? and Ctrl-C.
     public static let standard = KeyBindings(bindings: [
-        Binding(keys: [.right, .character("l"), .character(" "), .pageDown], action: .paging(.next), summary: "next page"),
-        Binding(keys: [.left, .character("h"), .backspace, .pageUp], action: .paging(.previous), summary: "previous page"),
-        Binding(keys: [.enter], action: .paging(.advance), summary: "next, or finish on the last page"),
-        Binding(keys: [.home, .character("g")], action: .paging(.first), summary: "first page"),
-        Binding(keys: [.end, .character("G")], action: .paging(.last), summary: "last page"),
-        Binding(keys: (1...9).map { .character(Character(String($0))) }, action: .jumpToDigit, summary: "jump to that page"),
-        Binding(keys: [.up, .character("k")], action: .scroll(-1), summary: "scroll a long list up"),
-        Binding(keys: [.down, .character("j")], action: .scroll(1), summary: "scroll a long list down"),
-        Binding(keys: [.character("q"), .escape], action: .paging(.skip), summary: "skip the tour"),
-        Binding(keys: [.character("?")], action: .help, summary: "this help"),
-        Binding(keys: [.controlC], action: .paging(.interrupt), summary: "quit without choosing"),
+        Binding(keys: [.right, .character("l"), .character(" "), .pageDown], command: .next, summary: "next page"),
+        Binding(keys: [.left, .character("b"), .character("h"), .backspace, .pageUp], command: .previous, summary: "previous page"),
+        Binding(keys: [.enter], command: .advance, summary: "next, or finish on the last page"),
+        Binding(keys: [.home, .character("g")], command: .first, summary: "first page"),
+        Binding(keys: [.end, .character("G")], command: .last, summary: "last page"),
+        Binding(keys: (1...9).map { .character(Character(String($0))) }, command: .jumpToDigit, summary: "jump to that page"),
+        Binding(keys: [.up, .character("k")], command: .scrollUp, summary: "scroll a long list up"),
+        Binding(keys: [.down, .character("j")], command: .scrollDown, summary: "scroll a long list down"),
+        Binding(keys: [.character("q"), .escape], command: .skip, summary: "skip the tour"),
+        Binding(keys: [.character("?")], command: .help, summary: "this help"),
+        Binding(keys: [.controlC], command: .quit, summary: "quit without choosing"),
     ])
 
-    /// What a key does, with digits resolved to page jumps; nil when the key means nothing here.
-    public func command(for key: Key) -> Command? {
+    /// The same table with `command` on these keys instead of its own; the keys are taken
+    /// away from whatever else they did.
+    public func remapping(_ command: Command, to keys: [Key]) -> KeyBindings {
+        var table = bindings.map { binding in
+            var binding = binding
+            binding.keys.removeAll { keys.contains($0) }
+            if binding.command == command { binding.keys = keys }
+            return binding
+        }
+        table.removeAll { $0.keys.isEmpty && $0.command != command }
+        return KeyBindings(bindings: table)
+    }
+
+    /// The command for a key, and for a digit the page it names (counted from 0).
+    package func command(for key: Key) -> (command: Command, page: Int?)? {
         for binding in bindings where binding.keys.contains(key) {
-            guard binding.action == .jumpToDigit else { return binding.action }
+            guard binding.command == .jumpToDigit else { return (binding.command, nil) }
             guard case .character(let character) = key, let digit = character.wholeNumberValue else { return nil }
-            return .paging(.jump(to: digit - 1))
+            return (.jumpToDigit, digit - 1)
         }
         return nil
     }
 
-    /// The paging action for a key, or nil when the key does no paging.
-    public func action(for key: Key) -> PagerAction? {
-        if case .paging(let action)? = command(for: key) { return action }
+    /// The keys of a command, in table order.
+    package func keys(for command: Command) -> [Key] {
+        bindings.filter { $0.command == command }.flatMap(\.keys)
+    }
+
+    /// How hints name a command's key: its first key, or nil when no key does it.
+    package func keyName(for command: Command, glyphs: Glyphs) -> String? {
+        keys(for: command).first.map { $0.label(glyphs) }
+    }
+
+    /// The first key of a command that can be typed as a line of text (accessible mode).
+    package func typedKey(for command: Command) -> Character? {
+        for case .character(let character) in keys(for: command) { return character }
         return nil
+    }
+
+    /// The dim hint under the button: "← → swipe · Enter next · q skip", each key the
+    /// first one the table gives; parts whose command has no key are left out.
+    package func hint(isLastPage: Bool, scrolls: Bool, glyphs: Glyphs) -> String {
+        var parts: [String] = []
+        if scrolls, let down = typedKey(for: .scrollDown), let up = typedKey(for: .scrollUp) {
+            parts.append("\(down) \(up) scroll")
+        }
+        if let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
+            parts.append("\(previous) \(next) swipe")
+        }
+        if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append("\(advance) \(isLastPage ? "finish" : "next")") }
+        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append("\(skip) skip") }
+        return parts.joined(separator: " \(glyphs.separator) ")
+    }
+
+    /// The README's key table, as Markdown rows: the test compares the README with it.
+    package var markdownRows: [String] {
+        bindings.map { binding in
+            let keys = binding.command == .jumpToDigit ? "`1`–`9`" : binding.keys.map { "`\($0.label(.unicode))`" }.joined(separator: " ")
+            return "| \(keys) | \(binding.summary) |"
+        }
+    }
+}
+
+extension Key {
+    /// How the help and the hints name a key.
+    package func label(_ glyphs: Glyphs) -> String {
+        switch self {
+        case .character(" "): "Space"
+        case .character(let character): String(character)
+        case .left: glyphs.leftArrow
+        case .right: glyphs.rightArrow
+        case .up: glyphs.upArrow
+        case .down: glyphs.downArrow
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .home: "Home"
+        case .end: "End"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .backspace: "Backspace"
+        case .tab: "Tab"
+        case .controlC: "Ctrl-C"
+        case .mouse: "mouse"
+        }
     }
 }

@@ -4,20 +4,20 @@
 /// so that both cursor-key modes (`ESC [ C` and `ESC O C`) work whatever terminfo says.
 /// A sequence may arrive split across reads; the caller calls `flushPending()` when no
 /// more bytes came within the escape delay, and a lone ESC becomes the Escape key.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     /// After an overlong sequence: drop its remaining parameter bytes up to its final byte.
     private var discardingSequence = false
     /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
-    public static let maximumSequenceLength = 32
+    package static let maximumSequenceLength = 32
 
-    public init() {}
+    package init() {}
 
     /// True while bytes wait for the rest of a sequence; the caller should wait the escape delay.
-    public var hasPending: Bool { !pending.isEmpty }
+    package var hasPending: Bool { !pending.isEmpty }
 
     /// Decodes what it can of `bytes` (and of bytes left over before); keeps an unfinished sequence for later.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         var keys: [Key] = []
         for byte in bytes {
             if discardingSequence {
@@ -32,7 +32,7 @@ public struct KeyDecoder: Sendable {
     }
 
     /// No more bytes came in time: whatever is pending is taken as it stands.
-    public mutating func flushPending() -> [Key] {
+    package mutating func flushPending() -> [Key] {
         discardingSequence = false
         var keys: [Key] = []
         decodeComplete(into: &keys, final: true)

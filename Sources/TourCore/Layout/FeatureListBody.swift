@@ -1,23 +1,23 @@
 /// A "what's new" page: a title at the top and a list of features, each an icon, a bold
 /// title and a line of text. A list that fits is centered; a longer one scrolls, with
 /// "more above" and "more below" where there is more.
-public struct FeatureListBody: PageBody {
+package struct FeatureListBody: PageBody {
     /// The page title, at the top.
-    public var title: String
+    package var title: String
     /// The features, in order.
-    public var items: [Tour.Feature]
+    package var items: [Tour.Feature]
     /// Closing text under the list.
-    public var extra: String
+    package var extra: String
 
     /// A feature list with a title and closing text.
-    public init(title: String, items: [Tour.Feature], extra: String) {
+    package init(title: String, items: [Tour.Feature], extra: String) {
         self.title = title
         self.items = items
         self.extra = extra
     }
 
     /// The list is never wider than this, so it stays readable on wide terminals.
-    public static let listMaximumWidth = 64
+    package static let listMaximumWidth = 64
     /// Keep at least this many list rows on screen before dropping the hint and blank rows.
     static let rowsWanted = 3
 
@@ -62,12 +62,12 @@ public struct FeatureListBody: PageBody {
     }
 
     /// A list scrolls as soon as it is taller than its rows; it then shows no more than this.
-    public func preferredHeight(width: Int, context: PageContext) -> Int {
+    package func preferredHeight(width: Int, context: PageContext) -> Int {
         minimumHeight(width: width, context: context)
     }
 
     /// The title, a blank row and up to three rows of the list.
-    public func minimumHeight(width: Int, context: PageContext) -> Int {
+    package func minimumHeight(width: Int, context: PageContext) -> Int {
         let listRows = rows(width: Self.listWidth(width), context: context).count
         return titleLines(width: width).count + 1 + min(listRows, Self.rowsWanted)
     }
@@ -87,14 +87,14 @@ public struct FeatureListBody: PageBody {
     }
 
     /// Rows the list can scroll: what does not fit, less the two rows for "more" indicators.
-    public func maximumScroll(area: Size, context: PageContext) -> Int {
+    package func maximumScroll(area: Size, context: PageContext) -> Int {
         let available = split(area: area, context: context).listRows
         let total = rows(width: Self.listWidth(area.width), context: context).count
         return total <= available ? 0 : max(0, total - max(1, available - 2))
     }
 
     /// Title at the top, then the list: centered if it fits, otherwise from `scrollOffset` with indicators.
-    public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+    package func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
         var layout = PageBodyLayout()
         let (title, listRows) = split(area: canvas.size, context: context)
         var y = 0
@@ -124,10 +124,10 @@ public struct FeatureListBody: PageBody {
         if hasIndicatorRows {
             let glyphs = context.glyphs
             if offset > 0 {
-                layout.moreAbove = canvas.writeCentered("\(glyphs.upArrow) more above (k)", y: y, style: Style(dim: true), glyphs: glyphs)
+                layout.moreAbove = canvas.writeCentered("\(glyphs.upArrow) more above" + (context.scrollKeys.up.map { " (\($0))" } ?? ""), y: y, style: Style(dim: true), glyphs: glyphs)
             }
             if offset + visible < all.count {
-                layout.moreBelow = canvas.writeCentered("\(glyphs.downArrow) more below (j)", y: y + listRows - 1, style: Style(dim: true), glyphs: glyphs)
+                layout.moreBelow = canvas.writeCentered("\(glyphs.downArrow) more below" + (context.scrollKeys.down.map { " (\($0))" } ?? ""), y: y + listRows - 1, style: Style(dim: true), glyphs: glyphs)
             }
         }
         return layout
@@ -140,7 +140,7 @@ public struct FeatureListBody: PageBody {
     }
 
     /// The title, then each item as a "- " line, then the closing text.
-    public func plainText(context: PageContext) -> String {
+    package func plainText(context: PageContext) -> String {
         var lines = [title]
         for item in items {
             let text = item.text.isEmpty ? item.title : "\(item.title): \(item.text)"

@@ -1,23 +1,23 @@
 /// The `?` screen: every key in the key table, and the mouse, in a box over the page.
-public struct HelpOverlay: Sendable {
+package struct HelpOverlay: Sendable {
     /// The key table the help lists.
-    public var bindings: KeyBindings
+    package var bindings: KeyBindings
     /// Symbols for the arrow keys.
-    public var glyphs: Glyphs
+    package var glyphs: Glyphs
     /// List the mouse actions too.
-    public var mouse: Bool
+    package var mouse: Bool
 
     /// The help for a key table.
-    public init(bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode, mouse: Bool = true) {
+    package init(bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode, mouse: Bool = true) {
         self.bindings = bindings
         self.glyphs = glyphs
         self.mouse = mouse
     }
 
     /// The rows of the help: keys on the left, what they do on the right.
-    public var lines: [(keys: String, summary: String)] {
+    package var lines: [(keys: String, summary: String)] {
         var lines: [(String, String)] = bindings.bindings.map { binding in
-            if binding.action == .jumpToDigit { return ("1–9".replacingASCII(glyphs), binding.summary) }
+            if binding.command == .jumpToDigit { return ("1–9".replacingASCII(glyphs), binding.summary) }
             return (binding.keys.map { $0.label(glyphs) }.joined(separator: " "), binding.summary)
         }
         if mouse {
@@ -28,7 +28,7 @@ public struct HelpOverlay: Sendable {
     }
 
     /// Dims the page and draws the box of keys over its middle.
-    public func draw(over canvas: inout Canvas) {
+    package func draw(over canvas: inout Canvas) {
         let rows = lines
         let keyWidth = rows.map { TextWidth.of($0.keys) }.max() ?? 0
         let summaryWidth = rows.map { TextWidth.of($0.summary) }.max() ?? 0
@@ -73,30 +73,6 @@ public struct HelpOverlay: Sendable {
             }
         }
         canvas.writeCentered(footer, y: top + boxHeight - 2, style: Style(dim: true), glyphs: glyphs)
-    }
-}
-
-extension Key {
-    /// How the help names a key.
-    public func label(_ glyphs: Glyphs) -> String {
-        switch self {
-        case .character(" "): "Space"
-        case .character(let character): String(character)
-        case .left: glyphs.leftArrow
-        case .right: glyphs.rightArrow
-        case .up: glyphs.upArrow
-        case .down: glyphs.downArrow
-        case .pageUp: "PgUp"
-        case .pageDown: "PgDn"
-        case .home: "Home"
-        case .end: "End"
-        case .enter: "Enter"
-        case .escape: "Esc"
-        case .backspace: "Backspace"
-        case .tab: "Tab"
-        case .controlC: "Ctrl-C"
-        case .mouse: "mouse"
-        }
     }
 }
 

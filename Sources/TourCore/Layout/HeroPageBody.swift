@@ -2,25 +2,25 @@
 ///
 /// When rows are short it drops the hero first, then its blank rows, then cuts the
 /// title and the end of the subtitle with an ellipsis. The title always keeps a row.
-public struct HeroPageBody: PageBody {
+package struct HeroPageBody: PageBody {
     /// Bold, wrapped, centered.
-    public var title: String
+    package var title: String
     /// Wrapped to at most 60 columns, centered.
-    public var subtitle: String
+    package var subtitle: String
     /// The picture above the title.
-    public var hero: Tour.Art?
+    package var hero: Tour.Art?
 
     /// The standard page body.
-    public init(title: String, subtitle: String, hero: Tour.Art?) {
+    package init(title: String, subtitle: String, hero: Tour.Art?) {
         self.title = title
         self.subtitle = subtitle
         self.hero = hero
     }
 
     /// A readable line length for the subtitle.
-    public static let subtitleMaximumWidth = 60
+    package static let subtitleMaximumWidth = 60
     /// Titles wrap before this width.
-    public static let titleMaximumWidth = 70
+    package static let titleMaximumWidth = 70
 
     private struct Lines {
         var title: [String]
@@ -49,23 +49,23 @@ public struct HeroPageBody: PageBody {
     }
 
     /// Hero (when it fits the width), title and subtitle, with a blank row between each.
-    public func preferredHeight(width: Int, context: PageContext) -> Int {
+    package func preferredHeight(width: Int, context: PageContext) -> Int {
         Lines(self, width: width).height(hero: heroThatFits(width: width), gaps: true)
     }
 
     /// Title and subtitle with the blank row between: the hero is the first to go.
-    public func minimumHeight(width: Int, context: PageContext) -> Int {
+    package func minimumHeight(width: Int, context: PageContext) -> Int {
         Lines(self, width: width).height(hero: nil, gaps: true)
     }
 
     /// Both heights from one wrapping of the text.
-    public func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
+    package func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
         let lines = Lines(self, width: width)
         return (lines.height(hero: heroThatFits(width: width), gaps: true), lines.height(hero: nil, gaps: true))
     }
 
     /// Centers what fits: the hero goes first, then blank rows, then the end of the subtitle.
-    public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+    package func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
         let width = canvas.size.width
         let height = canvas.size.height
         var lines = Lines(self, width: width)
@@ -122,7 +122,7 @@ public struct HeroPageBody: PageBody {
     }
 
     /// Title, subtitle, then the art.
-    public func plainText(context: PageContext) -> String {
+    package func plainText(context: PageContext) -> String {
         var lines = [title]
         if !subtitle.isEmpty { lines.append(subtitle) }
         if let hero, !hero.lines.isEmpty {

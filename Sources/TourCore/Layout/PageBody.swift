@@ -43,6 +43,8 @@ public struct PageContext: Sendable {
     public var scrollOffset: Int
     /// Space is short: leave out blank rows between parts.
     public var compact: Bool
+    /// The keys that scroll a list, as the key table names them (for "more below (j)").
+    package var scrollKeys: (up: String?, down: String?) = ("k", "j")
 
     /// A context; the pager makes these.
     public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {
@@ -101,5 +103,17 @@ extension Canvas {
 extension Rect {
     func offset(x dx: Int, y dy: Int) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+}
+
+extension Tour.Page {
+    /// What draws this page between the Skip row and the dots. The model only holds the
+    /// content; the view decides how each kind looks.
+    package var body: any PageBody {
+        switch content {
+        case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art)
+        case .features(let items, let extra): FeatureListBody(title: title, items: items, extra: extra)
+        case .custom(let body): body
+        }
     }
 }

@@ -8,73 +8,79 @@
 /// does not fit). The body drops what it can inside its area; for the standard page that
 /// is the hero, then its blank rows, then the end of the subtitle. Title, dots and button
 /// always stay.
-public struct PageView: Sendable {
+package struct PageView: Sendable {
     /// The tour the page belongs to: labels and tour-wide accent.
-    public var tour: Tour
+    package var tour: Tour
     /// Which page, and how many.
-    public var state: PagerState
+    package var state: PagerState
     /// Unicode or ASCII symbols.
-    public var glyphs: Glyphs
+    package var glyphs: Glyphs
     /// Rows a scrolling body is scrolled by; clamped to what the body allows.
-    public var scrollOffset: Int
+    package var scrollOffset: Int
+    /// The key table the hints name keys from.
+    package var bindings: KeyBindings
 
     /// Below this the pager cannot be drawn, and a notice asks for a bigger window.
-    public static let minimumSize = Size(width: 16, height: 4)
+    package static let minimumSize = Size(width: 16, height: 4)
 
     /// The view of the current page of `state`.
-    public init(tour: Tour, state: PagerState, glyphs: Glyphs = .unicode, scrollOffset: Int = 0) {
+    package init(tour: Tour, state: PagerState, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
         self.tour = tour
         self.state = state
         self.glyphs = glyphs
         self.scrollOffset = scrollOffset
+        self.bindings = bindings
     }
 
     /// Where each part landed, in screen cells; the mouse layer reads it to know what was clicked.
-    public struct Layout: Equatable, Sendable {
+    package struct Layout: Equatable, Sendable {
         /// The Skip label, top right; nil on the last page.
-        public var skip: Rect?
+        package var skip: Rect?
         /// The area the page body was given.
-        public var body: Rect?
+        package var body: Rect?
         /// Where the body put its parts (hero, title, subtitle, list), in screen cells.
-        public var parts = PageBodyLayout()
+        package var parts = PageBodyLayout()
         /// One rectangle per page dot, in page order (empty when a counter stands in for the dots).
-        public var dots: [Rect] = []
+        package var dots: [Rect] = []
         /// The "● 12 / 40" counter that stands in for dots when they do not fit.
-        public var pageCounter: Rect?
+        package var pageCounter: Rect?
         /// The Next / Get started button.
-        public var button: Rect?
+        package var button: Rect?
         /// The dim key hint on the last row; nil when it was dropped.
-        public var hint: Rect?
+        package var hint: Rect?
         /// The "Enlarge the terminal" notice; set only when nothing else was drawn.
-        public var tooSmallNotice: Rect?
+        package var tooSmallNotice: Rect?
+        /// How many rows the page's list can scroll at this size; 0 when it fits.
+        package var scrollLimit = 0
 
         /// Nothing placed yet.
-        public init() {}
+        package init() {}
     }
 
     /// The page on screen.
-    public var page: Tour.Page { tour.pages[state.currentPage] }
+    package var page: Tour.Page { tour.pages[state.currentPage] }
     /// The page's accent, or the tour's.
-    public var accent: Color? { page.accent ?? tour.accent }
+    package var accent: Color? { page.accent ?? tour.accent }
 
     /// The page's own label, or Next →, or Get started on the last page.
-    public var buttonLabel: String {
+    package var buttonLabel: String {
         if let custom = page.button { return custom }
         return state.isLastPage ? tour.labels.done : "\(tour.labels.next) \(glyphs.rightArrow)"
     }
 
-    /// Skip with its key.
-    public var skipLabel: String { "\(tour.labels.skip) (q)" }
+    /// Skip with its key, as the key table has it.
+    package var skipLabel: String {
+        guard let key = bindings.keyName(for: .skip, glyphs: glyphs) else { return tour.labels.skip }
+        return "\(tour.labels.skip) (\(key))"
+    }
 
     /// The key hint; it mentions scrolling when the list scrolls.
-    public func hintText(scrolls: Bool = false) -> String {
-        let s = glyphs.separator
-        let scroll = scrolls ? "j k scroll \(s) " : ""
-        return "\(scroll)\(glyphs.leftArrow) \(glyphs.rightArrow) swipe \(s) Enter \(state.isLastPage ? "finish" : "next") \(s) q skip"
+    package func hintText(scrolls: Bool = false) -> String {
+        bindings.hint(isLastPage: state.isLastPage, scrolls: scrolls, glyphs: glyphs)
     }
 
     /// The page drawn on a new canvas of this size.
-    public func render(size: Size) -> Canvas {
+    package func render(size: Size) -> Canvas {
         var canvas = Canvas(size: size)
         draw(into: &canvas)
         return canvas
@@ -93,6 +99,7 @@ public struct PageView: Sendable {
     func frame(size: Size) -> Frame {
         let body = page.body
         var context = PageContext(glyphs: glyphs, accent: accent, scrollOffset: 0, compact: false)
+        context.scrollKeys = (bindings.typedKey(for: .scrollUp).map(String.init), bindings.typedKey(for: .scrollDown).map(String.init))
         let (preferred, minimum) = body.heights(width: size.width, context: context)
         let showHint = Self.frameRows(showHint: true, gaps: true) + preferred <= size.height
         let gaps = showHint || Self.frameRows(showHint: false, gaps: true) + minimum <= size.height
@@ -104,21 +111,16 @@ public struct PageView: Sendable {
         return Frame(showHint: showHint, gaps: gaps, bodyArea: area, context: context, scrollLimit: limit)
     }
 
-    /// How far the current page's body can scroll at this size (0 when it fits).
-    public func maximumScroll(size: Size) -> Int {
-        guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else { return 0 }
-        return frame(size: size).scrollLimit
-    }
-
     /// Draws the page into `canvas` and says where each part went.
     @discardableResult
-    public func draw(into canvas: inout Canvas) -> Layout {
+    package func draw(into canvas: inout Canvas) -> Layout {
         let size = canvas.size
         guard size.width >= Self.minimumSize.width, size.height >= Self.minimumSize.height else {
             return drawTooSmallNotice(into: &canvas)
         }
         let frame = frame(size: size)
         var layout = Layout()
+        layout.scrollLimit = frame.scrollLimit
         drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: frame.scrollLimit > 0), layout: &layout)
 
         // The body draws into its own region, so it cannot spill over the frame.
@@ -208,7 +210,7 @@ public struct PageView: Sendable {
     }
 
     /// The width text may take on a screen this wide: a margin of two cells each side, or one when narrow.
-    public static func textWidth(_ width: Int) -> Int {
+    package static func textWidth(_ width: Int) -> Int {
         width >= 24 ? width - 4 : width - 2
     }
 
@@ -221,7 +223,7 @@ public struct PageView: Sendable {
     }
 
     /// Marks a line as cut short, within its width.
-    public static func ellipsize(_ line: String, width: Int, glyphs: Glyphs) -> String {
+    package static func ellipsize(_ line: String, width: Int, glyphs: Glyphs) -> String {
         TextWidth.prefix(line, width: width - TextWidth.of(glyphs.ellipsis)) + glyphs.ellipsis
     }
 }

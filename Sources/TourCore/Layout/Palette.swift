@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// How many colors the terminal shows, and how the canvas' colors map onto them.
-public enum ColorDepth: Sendable, Equatable {
+package enum ColorDepth: Sendable, Equatable {
     /// No color: bold, dim and reverse only (NO_COLOR, --no-color, or no color support).
     case monochrome
     /// The 8 basic ANSI colors.
@@ -16,7 +16,7 @@ public enum ColorDepth: Sendable, Equatable {
     case direct
 
     /// The terminal's color number for a color (an RGB value for `.direct`), or nil for the default.
-    public func terminalColor(_ color: Color) -> Int32? {
+    package func terminalColor(_ color: Color) -> Int32? {
         switch (self, color) {
         case (_, .default), (.monochrome, _):
             return nil
@@ -49,7 +49,7 @@ public enum ColorDepth: Sendable, Equatable {
 }
 
 /// Color arithmetic: the xterm palette, nearest colors, blending and contrast.
-public enum Palette {
+package enum Palette {
     /// The xterm 256-color cube levels.
     static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
     /// The 16 ANSI colors as xterm shows them.
@@ -59,7 +59,7 @@ public enum Palette {
     ]
 
     /// The RGB value of a palette index (0–255).
-    public static func rgb(ofIndex index: UInt8) -> (UInt8, UInt8, UInt8) {
+    package static func rgb(ofIndex index: UInt8) -> (UInt8, UInt8, UInt8) {
         switch index {
         case 0..<16: return ansi[Int(index)]
         case 16..<232:
@@ -72,7 +72,7 @@ public enum Palette {
     }
 
     /// Any color as RGB; nil for the terminal's default, whose value is unknown.
-    public static func rgb(of color: Color) -> (UInt8, UInt8, UInt8)? {
+    package static func rgb(of color: Color) -> (UInt8, UInt8, UInt8)? {
         switch color {
         case .default: nil
         case .ansi(let index): rgb(ofIndex: index)
@@ -81,7 +81,7 @@ public enum Palette {
     }
 
     /// Index into a 256- or 8-color palette.
-    public static func nearest(red: UInt8, green: UInt8, blue: UInt8, paletteSize: Int) -> Int {
+    package static func nearest(red: UInt8, green: UInt8, blue: UInt8, paletteSize: Int) -> Int {
         let (r, g, b) = (Int(red), Int(green), Int(blue))
         if paletteSize >= 256 {
             func cubeIndex(_ value: Int) -> Int {
@@ -111,7 +111,7 @@ public enum Palette {
     }
 
     /// The color a fraction of the way along a list of stops.
-    public static func blend(_ stops: [(UInt8, UInt8, UInt8)], at fraction: Double) -> Color {
+    package static func blend(_ stops: [(UInt8, UInt8, UInt8)], at fraction: Double) -> Color {
         guard let first = stops.first else { return .default }
         guard stops.count > 1 else { return .rgb(first.0, first.1, first.2) }
         let position = max(0, min(1, fraction)) * Double(stops.count - 1)
@@ -123,7 +123,7 @@ public enum Palette {
     }
 
     /// Black or white, whichever reads better on `background` (by relative luminance).
-    public static func readableForeground(on background: Color) -> Color {
+    package static func readableForeground(on background: Color) -> Color {
         guard let (r, g, b) = rgb(of: background) else { return .default }
         func linear(_ channel: UInt8) -> Double {
             let value = Double(channel) / 255

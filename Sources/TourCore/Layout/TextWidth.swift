@@ -2,9 +2,9 @@
 ///
 /// Never count Swift Characters as columns: CJK and emoji take two cells and
 /// combining marks take none.
-public enum TextWidth {
+package enum TextWidth {
     /// Cells taken by one grapheme cluster: 0, 1 or 2.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII fast path
@@ -20,7 +20,7 @@ public enum TextWidth {
     }
 
     /// Cells taken by a string.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         if let width = text.utf8.withContiguousStorageIfAvailable({ printableASCIIWidth($0) }) ?? printableASCIIWidth(text.utf8) {
             return width
         }
@@ -30,7 +30,7 @@ public enum TextWidth {
     }
 
     /// Cells taken by part of a string.
-    public static func of(_ text: Substring) -> Int {
+    package static func of(_ text: Substring) -> Int {
         if let width = printableASCIIWidth(text.utf8) { return width }
         var total = 0
         for character in text { total += of(character) }
@@ -63,7 +63,7 @@ public enum TextWidth {
     }
 
     /// Cuts text to at most `width` cells, ending in `ellipsis` when anything was cut.
-    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         let ellipsisWidth = of(ellipsis)
@@ -72,7 +72,7 @@ public enum TextWidth {
     }
 
     /// The longest prefix that fits in `width` cells (a wide character never straddles the edge).
-    public static func prefix(_ text: String, width: Int) -> String {
+    package static func prefix(_ text: String, width: Int) -> String {
         var used = 0
         var end = text.startIndex
         for index in text.indices {
@@ -86,7 +86,7 @@ public enum TextWidth {
 
     /// Word-wraps text into lines of at most `width` cells. Newlines force a break;
     /// a word longer than a line is split. No produced line is wider than `width`.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

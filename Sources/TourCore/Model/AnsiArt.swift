@@ -2,14 +2,14 @@
 /// characters. Only SGR (`ESC [ … m`) colors and attributes are understood; every other
 /// escape sequence and control character is dropped, so the art's bytes never reach the
 /// terminal as anything but text.
-public enum AnsiArt {
+package enum AnsiArt {
     /// True when text carries SGR sequences worth parsing.
-    public static func looksColored(_ text: String) -> Bool {
+    package static func looksColored(_ text: String) -> Bool {
         text.contains("\u{1B}[")
     }
 
     /// Art with the colors and attributes its SGR sequences gave each character.
-    public static func parse(_ text: String) -> Tour.Art {
+    package static func parse(_ text: String) -> Tour.Art {
         var lines: [String] = []
         var styles: [[Style]] = []
         var line: [Character] = []

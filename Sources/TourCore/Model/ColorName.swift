@@ -1,10 +1,10 @@
 /// Colors as tour files write them: an ANSI name (`cyan`, `bright-magenta`) or `#RRGGBB`.
-public enum ColorName {
+package enum ColorName {
     /// The eight ANSI color names, in palette order.
-    public static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    package static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
 
     /// The color, or nil when the text is neither a known name nor #RRGGBB.
-    public static func parse(_ text: String) -> Color? {
+    package static func parse(_ text: String) -> Color? {
         let lowered = text.lowercased()
         if lowered.hasPrefix("#") {
             let hex = lowered.dropFirst()

@@ -1,7 +1,7 @@
 /// One problem found in a tour file, as `tour check` prints it.
-public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the tour can be shown at all.
-    public enum Severity: String, Sendable {
+    package enum Severity: String, Sendable {
         /// The tour cannot be shown as written.
         case error
         /// The tour shows, but something will look bad or never appear.
@@ -9,16 +9,16 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The file the problem is in.
-    public var file: String
+    package var file: String
     /// Where in it, when known.
-    public var position: SourcePosition?
+    package var position: SourcePosition?
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// What is wrong, and what to do when it is not obvious.
-    public var message: String
+    package var message: String
 
     /// A problem at a place.
-    public init(file: String, position: SourcePosition?, severity: Severity, message: String) {
+    package init(file: String, position: SourcePosition?, severity: Severity, message: String) {
         self.file = file
         self.position = position
         self.severity = severity
@@ -26,18 +26,27 @@ public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: error: message`, as compilers write it.
-    public var description: String {
+    package var description: String {
         let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
         return "\(place): \(severity.rawValue): \(message)"
     }
 
     /// The error a loader throws for this diagnostic.
-    public var error: TourError {
+    package var error: TourError {
         .content(file: file, position: position, message: message)
     }
 
+    /// Sorted by line and column; diagnostics at the same place keep their order.
+    package static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let (left, right) = (a.element.position, b.element.position)
+            if let left, let right, left != right { return (left.line, left.column) < (right.line, right.column) }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
     /// One JSON object, for `tour check --format json`.
-    public var json: String {
+    package var json: String {
         var fields = ["\"file\": \(JSONText.quote(file))"]
         if let position {
             fields.append("\"line\": \(position.line)")

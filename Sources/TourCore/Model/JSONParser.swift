@@ -3,10 +3,10 @@
 /// Written by hand rather than using JSONDecoder because tour authors need
 /// `FILE:LINE:COLUMN` for every error, including unknown keys, and because the
 /// nesting depth and string lengths must be bounded for hostile input.
-struct JSONParser {
-    struct Failure: Error, Equatable {
-        var position: SourcePosition
-        var message: String
+package struct JSONParser {
+    package struct Failure: Error, Equatable {
+        package var position: SourcePosition
+        package var message: String
     }
 
     static let maximumDepth = 64
@@ -18,7 +18,7 @@ struct JSONParser {
     private var column = 1
     private var depth = 0
 
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
@@ -28,6 +28,15 @@ struct JSONParser {
             throw parser.failure("unexpected text after the end of the JSON document")
         }
         return node
+    }
+
+    /// The raw form, or the syntax error as a diagnostic in `fileName`.
+    package static func parseDiagnosing(_ bytes: [UInt8], fileName: String) -> Result<JSONNode, Diagnostic> {
+        do throws(Failure) {
+            return .success(try parse(bytes))
+        } catch {
+            return .failure(Diagnostic(file: fileName, position: error.position, severity: .error, message: error.message))
+        }
     }
 
     private init(bytes: [UInt8]) {

@@ -1,16 +1,16 @@
 /// A JSON value that remembers where it was written, so errors can point at the line and column.
-struct JSONNode: Sendable {
-    var value: JSONValue
-    var position: SourcePosition
+package struct JSONNode: Sendable {
+    package var value: JSONValue
+    package var position: SourcePosition
 }
 
-struct JSONMember: Sendable {
-    var key: String
-    var keyPosition: SourcePosition
-    var node: JSONNode
+package struct JSONMember: Sendable {
+    package var key: String
+    package var keyPosition: SourcePosition
+    package var node: JSONNode
 }
 
-indirect enum JSONValue: Sendable {
+package indirect enum JSONValue: Sendable {
     case object([JSONMember])
     case array([JSONNode])
     case string(String)
@@ -19,7 +19,7 @@ indirect enum JSONValue: Sendable {
     case null
 
     /// The word an error message uses for this kind of value.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

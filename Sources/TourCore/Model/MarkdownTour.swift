@@ -16,30 +16,27 @@
 /// ---                          ← a rule between pages (optional)
 ///
 /// # What's new in 2.1
-/// <!-- since: 2.1.0 -->        ← page options in comments: since, accent, button, gradient, heroFile, kind
+/// <!-- since: 2.1.0 -->        ← page options in comments, the keys of a JSON page
 ///
-/// ## What's new                ← this heading turns the page into a feature list
+/// ## What's new                ← any "## " heading, in any language, starts the feature list
 /// - ★ Sync: Your habits on every machine.
 ///
 /// And many small fixes.        ← text after the list closes it
 /// ```
 ///
-/// It loads into the same `Tour` as JSON, so every command works on both, and its
-/// errors point at the Markdown line.
-public struct MarkdownTourParser {
-    /// What the front matter may set.
-    public static let frontMatterKeys = ["id", "version", "next", "done", "skip", "accent"]
-    /// What a page's `<!-- key: value -->` comments may set.
-    public static let pageOptionKeys = ["since", "accent", "button", "gradient", "heroFile", "kind"]
+/// The parser only reads the Markdown's shape. It produces the same raw form as a JSON
+/// file (objects, arrays and strings with positions), and `TourDecoder` validates that
+/// form: one validator, so both formats give the same messages and the same checks.
+package struct MarkdownTourParser {
+    /// Front matter keys that belong in the tour's "labels" object.
+    static let labelKeys = ["next", "done", "skip"]
 
     private let fileName: String
-    private let readArt: TourDecoder.ArtReader
     private var diagnostics: [Diagnostic] = []
 
-    /// A parser for one file; art files are read with `readArt`.
-    public init(fileName: String, readArt: @escaping TourDecoder.ArtReader) {
+    /// A parser for one file.
+    package init(fileName: String) {
         self.fileName = fileName
-        self.readArt = readArt
     }
 
     /// A page as it is being read.
@@ -47,25 +44,36 @@ public struct MarkdownTourParser {
         var line: Int
         var title: String
         var subtitle: [String] = []
+        var subtitleLine = 0
         var subtitleDone = false
         var hero: [String]? = nil
         var heroLine = 0
-        var heroFile: (path: String, line: Int, column: Int)? = nil
-        var options: [String: (value: String, line: Int, column: Int)] = [:]
-        var isFeatureList = false
-        var items: [Tour.Feature] = []
+        var options: [JSONMember] = []
+        var featureHeadingLine: Int? = nil
+        var items: [JSONNode] = []
+        var itemsLine = 0
         var extra: [String] = []
+        var extraLine = 0
+
+        var isFeatureList: Bool {
+            featureHeadingLine != nil || options.contains { $0.key == "kind" && $0.node.stringValue == "features" }
+        }
     }
 
-    /// The tour as far as it could be read, and every problem found, in file order.
-    public mutating func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return (nil, [Diagnostic(file: fileName, position: SourcePosition(line: 1, column: 1), severity: .error, message: "invalid UTF-8")])
+    /// The raw form (nil when there is no page at all) and the problems with the Markdown itself.
+    package mutating func parse(_ bytes: [UInt8]) -> (JSONNode?, [Diagnostic]) {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        guard let text = String(validating: body, as: UTF8.self) else {
+            error(1, 1, "invalid UTF-8")
+            return (nil, diagnostics)
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+        // Lines split on bytes: Swift sees "\r\n" as one Character, which a split on "\n" misses.
+        let lines: [String] = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }
-        var tour = Tour(pages: [])
+        var root: [JSONMember] = []
+        var labels: [JSONMember] = []
         var index = 0
 
         // Front matter.
@@ -80,30 +88,21 @@ public struct MarkdownTourParser {
                     break
                 }
                 if line.isEmpty || line.hasPrefix("#") { continue }
-                guard let colon = line.firstIndex(of: ":") else {
+                guard let member = option(line, lineNumber: index, columnOffset: lines[index - 1].leadingSpaceCount) else {
                     error(index, 1, "front matter lines are \"key: value\"")
                     continue
                 }
-                let key = String(line[..<colon]).trimmingSpaces
-                let value = String(line[line.index(after: colon)...]).trimmingSpaces.unquoted
-                switch key {
-                case "id": tour.id = TextSanitizer.clean(value)
-                case "version":
-                    if Version(value) == nil { error(index, colon.utf16Offset(in: line) + 3, "\"version\" must be dotted numbers such as \"2.1.0\", not \"\(value)\"") }
-                    else { tour.version = value }
-                case "next": tour.labels.next = TextSanitizer.clean(value)
-                case "done": tour.labels.done = TextSanitizer.clean(value)
-                case "skip": tour.labels.skip = TextSanitizer.clean(value)
-                case "accent":
-                    if let color = ColorName.parse(value) { tour.accent = color } else { error(index, 1, "\"accent\" must be a color name or #RRGGBB, not \"\(value)\"") }
-                default:
-                    error(index, 1, unknownKey(key, in: "the front matter", allowed: Self.frontMatterKeys))
-                }
+                if Self.labelKeys.contains(member.key) { labels.append(member) } else { root.append(member) }
             }
             if !closed { error(1, 1, "the front matter has no closing \"---\"") }
         }
+        if !labels.isEmpty {
+            let position = labels[0].keyPosition
+            root.append(JSONMember(key: "labels", keyPosition: position, node: JSONNode(value: .object(labels), position: position)))
+        }
 
-        // Pages.
+        // Pages. Each draft is changed in place (drafts[last]), never copied out and back,
+        // so a long page costs linear time.
         var drafts: [Draft] = []
         var inFence = false
         var fenceLines: [String] = []
@@ -117,7 +116,7 @@ public struct MarkdownTourParser {
                     inFence = false
                     if drafts.isEmpty {
                         error(fenceStart, 1, "a code block before the first \"# \" heading")
-                    } else if drafts[drafts.count - 1].hero != nil || drafts[drafts.count - 1].heroFile != nil {
+                    } else if drafts[drafts.count - 1].hero != nil {
                         error(fenceStart, 1, "page \(drafts.count) already has hero art")
                     } else {
                         drafts[drafts.count - 1].hero = fenceLines
@@ -140,187 +139,138 @@ public struct MarkdownTourParser {
                 continue
             }
             if line.isEmpty {
-                if var last = drafts.last, !last.subtitle.isEmpty, !last.subtitleDone {
-                    last.subtitleDone = true
-                    drafts[drafts.count - 1] = last
-                }
+                if let last = drafts.indices.last, !drafts[last].subtitle.isEmpty { drafts[last].subtitleDone = true }
                 continue
             }
             if line == "---" || line == "***" { continue }
-            guard !drafts.isEmpty else {
+            guard let last = drafts.indices.last else {
                 error(index, 1, "text before the first \"# \" heading; a page starts with \"# Title\"")
                 continue
             }
-            var draft = drafts[drafts.count - 1]
             if line.hasPrefix("<!--") {
-                parseComment(line, line: index, into: &draft)
+                parseComment(line, line: index, column: raw.leadingSpaceCount + 1, into: &drafts[last])
             } else if line.hasPrefix("## ") {
-                let heading = String(line.dropFirst(3)).trimmingSpaces.lowercased()
-                if heading == "what's new" || heading == "what’s new" {
-                    draft.isFeatureList = true
-                    draft.subtitleDone = true
+                if drafts[last].featureHeadingLine != nil {
+                    error(index, 1, "page \(last + 1) already has a \"## \" feature list")
                 } else {
-                    error(index, 1, "only \"## What's new\" is understood inside a page")
+                    drafts[last].featureHeadingLine = index
+                    drafts[last].subtitleDone = true
                 }
             } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
-                if draft.isFeatureList || draft.options["kind"]?.value == "features" {
-                    draft.items.append(Self.feature(String(line.dropFirst(2)).trimmingSpaces))
+                if drafts[last].isFeatureList {
+                    if drafts[last].items.isEmpty { drafts[last].itemsLine = index }
+                    drafts[last].items.append(Self.feature(String(line.dropFirst(2)).trimmingSpaces, line: index, column: raw.leadingSpaceCount + 3))
                 } else {
-                    error(index, 1, "a list belongs under \"## What's new\"")
+                    error(index, 1, "a list belongs under a \"## \" heading, such as \"## What's new\"")
                 }
-            } else if draft.isFeatureList || !draft.items.isEmpty {
-                draft.extra.append(line)
-            } else if !draft.subtitleDone {
-                draft.subtitle.append(line)
+            } else if drafts[last].isFeatureList || !drafts[last].items.isEmpty {
+                if drafts[last].extra.isEmpty { drafts[last].extraLine = index }
+                drafts[last].extra.append(line)
+            } else if !drafts[last].subtitleDone {
+                if drafts[last].subtitle.isEmpty { drafts[last].subtitleLine = index }
+                drafts[last].subtitle.append(line)
             } else {
                 error(index, 1, "a page has one paragraph (its subtitle); start a new page with \"# Title\"")
             }
-            drafts[drafts.count - 1] = draft
         }
         if inFence { error(fenceStart, 1, "this code block is never closed with ```") }
-        if drafts.isEmpty { error(max(1, index), 1, "no pages; a page starts with \"# Title\"") }
-
-        for (number, draft) in drafts.enumerated() {
-            if let page = build(draft, number: number + 1, tourVersion: tour.version.flatMap(Version.init)) { tour.pages.append(page) }
+        if drafts.isEmpty {
+            error(max(1, index), 1, "no pages; a page starts with \"# Title\"")
+            return (nil, diagnostics)
         }
-        let sorted = diagnostics.enumerated().sorted { a, b in
-            let (left, right) = (a.element.position, b.element.position)
-            if let left, let right, left != right { return (left.line, left.column) < (right.line, right.column) }
-            return a.offset < b.offset
-        }.map(\.element)
-        return (tour.pages.isEmpty ? nil : tour, sorted)
+        let pages = drafts.enumerated().map { number, draft in page(draft, number: number + 1) }
+        let pagesPosition = SourcePosition(line: drafts[0].line, column: 1)
+        root.append(JSONMember(key: "pages", keyPosition: pagesPosition, node: JSONNode(value: .array(pages), position: pagesPosition)))
+        return (JSONNode(value: .object(root), position: SourcePosition(line: 1, column: 1)), diagnostics)
     }
 
-    private mutating func build(_ draft: Draft, number: Int, tourVersion: Version?) -> Tour.Page? {
-        if draft.title.isEmpty {
-            error(draft.line, 1, "page \(number) has no title after \"# \"")
-            return nil
+    /// The raw form of one page: the keys a JSON page would have.
+    private mutating func page(_ draft: Draft, number: Int) -> JSONNode {
+        let position = SourcePosition(line: draft.line, column: 1)
+        var members: [JSONMember] = []
+        func add(_ key: String, _ value: JSONValue, line: Int, column: Int = 1) {
+            let at = SourcePosition(line: line, column: column)
+            members.append(JSONMember(key: key, keyPosition: at, node: JSONNode(value: value, position: at)))
         }
-        var page: Tour.Page
-        if draft.isFeatureList || draft.options["kind"]?.value == "features" {
-            page = Tour.Page(title: draft.title, features: draft.items, extra: draft.extra.joined(separator: " "))
-        } else {
-            page = Tour.Page(title: draft.title, subtitle: draft.subtitle.joined(separator: " "))
+        // An empty title is the Markdown's own mistake, with its own hint; the validator
+        // then sees a title and says nothing more.
+        if draft.title.isEmpty { error(draft.line, 1, "page \(number) has no title after \"# \"") }
+        add("title", .string(draft.title), line: draft.line, column: 3)
+        if !draft.subtitle.isEmpty { add("subtitle", .string(draft.subtitle.joined(separator: " ")), line: draft.subtitleLine) }
+        if let hero = draft.hero { add("hero", .string(hero.joined(separator: "\n")), line: draft.heroLine) }
+        if let heading = draft.featureHeadingLine, !draft.options.contains(where: { $0.key == "kind" }) {
+            add("kind", .string("features"), line: heading)
         }
-        if let hero = draft.hero {
-            let art = Tour.Art(text: hero.joined(separator: "\n"))
-            page.hero = checked(art, line: draft.heroLine)
+        if draft.isFeatureList {
+            add("items", .array(draft.items), line: draft.items.isEmpty ? (draft.featureHeadingLine ?? draft.line) : draft.itemsLine)
         }
-        if let file = draft.heroFile {
-            do throws(TourError) {
-                let bytes = try readArt(file.path)
-                page.hero = checked(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), line: file.line)
-                page.heroFile = file.path
-            } catch {
-                self.error(file.line, file.column, "cannot read heroFile \"\(file.path)\": \(Self.reason(error))")
-            }
-        }
-        for (key, option) in draft.options {
-            switch key {
-            case "since":
-                if let version = Version(option.value) {
-                    page.since = version
-                    if let tourVersion, version > tourVersion {
-                        diagnostics.append(Diagnostic(file: fileName, position: SourcePosition(line: option.line, column: option.column), severity: .warning,
-                                                      message: "\"since\": \"\(option.value)\" is newer than the tour's version \(tourVersion); --once will not show this page yet"))
-                    }
-                } else {
-                    error(option.line, option.column, "\"since\" must be dotted numbers such as \"2.1.0\", not \"\(option.value)\"")
-                }
-            case "accent":
-                if let color = ColorName.parse(option.value) { page.accent = color } else { error(option.line, option.column, "\"accent\" must be a color name or #RRGGBB, not \"\(option.value)\"") }
-            case "button":
-                page.button = TextSanitizer.clean(option.value)
-            case "gradient":
-                let colors = option.value.split(separator: ",").map { ColorName.parse(String($0).trimmingSpaces) }
-                if colors.count >= 2, colors.count <= 16, colors.allSatisfy({ $0 != nil }) {
-                    page.gradient = colors.compactMap { $0 }
-                } else {
-                    error(option.line, option.column, "\"gradient\" must be 2 to 16 colors separated by commas, such as #3a7bd5, #00d2ff")
-                }
-            case "kind":
-                if option.value != "page" && option.value != "features" {
-                    error(option.line, option.column, "\"kind\" must be \"page\" or \"features\", not \"\(option.value)\"")
-                }
-            default:
-                break
-            }
-        }
-        return page
+        if !draft.extra.isEmpty { add("extra", .string(draft.extra.joined(separator: " ")), line: draft.extraLine) }
+        members += draft.options
+        return JSONNode(value: .object(members), position: position)
     }
 
-    private mutating func checked(_ art: Tour.Art, line: Int) -> Tour.Art? {
-        if art.width > TourDecoder.maximumArtColumns || art.lines.count > TourDecoder.maximumArtRows {
-            error(line, 1, "hero art is \(art.width)×\(art.lines.count); the limit is \(TourDecoder.maximumArtColumns)×\(TourDecoder.maximumArtRows)")
-            return nil
-        }
-        if art.width > TourDecoder.comfortableArtColumns {
-            diagnostics.append(Diagnostic(file: fileName, position: SourcePosition(line: line, column: 1), severity: .warning,
-                                          message: "hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns"))
-        }
-        return art
+    /// `key: value`, with its positions; a gradient's commas make an array.
+    private func option(_ text: String, lineNumber: Int, columnOffset: Int) -> JSONMember? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let key = String(text[..<colon]).trimmingSpaces
+        guard !key.isEmpty else { return nil }
+        let afterColon = text[text.index(after: colon)...]
+        let value = String(afterColon).trimmingSpaces.unquoted
+        let keyPosition = SourcePosition(line: lineNumber, column: columnOffset + 1)
+        let valueColumn = columnOffset + text[..<colon].count + 1 + afterColon.prefix { $0 == " " || $0 == "\t" }.count + 1
+        let valuePosition = SourcePosition(line: lineNumber, column: valueColumn)
+        let node: JSONValue = key == "gradient"
+            ? .array(value.split(separator: ",").map { JSONNode(value: .string(String($0).trimmingSpaces), position: valuePosition) })
+            : .string(value)
+        return JSONMember(key: key, keyPosition: keyPosition, node: JSONNode(value: node, position: valuePosition))
     }
 
     /// `<!-- key: value -->`, one option per comment.
-    private mutating func parseComment(_ line: String, line number: Int, into draft: inout Draft) {
+    private mutating func parseComment(_ line: String, line number: Int, column: Int, into draft: inout Draft) {
         guard line.hasSuffix("-->") else {
-            error(number, 1, "a comment must close on the same line with -->")
+            error(number, column, "a comment must close on the same line with -->")
             return
         }
-        let body = String(line.dropFirst(4).dropLast(3)).trimmingSpaces
-        guard let colon = body.firstIndex(of: ":") else {
-            error(number, 6, "page options are written <!-- key: value -->")
+        let inner = String(line.dropFirst(4).dropLast(3))
+        let leading = inner.prefix { $0 == " " || $0 == "\t" }.count
+        guard let member = option(inner.trimmingSpaces, lineNumber: number, columnOffset: column - 1 + 4 + leading) else {
+            error(number, column + 5, "page options are written <!-- key: value -->")
             return
         }
-        let key = String(body[..<colon]).trimmingSpaces
-        let value = String(body[body.index(after: colon)...]).trimmingSpaces.unquoted
-        guard Self.pageOptionKeys.contains(key) else {
-            error(number, 6, unknownKey(key, in: "page options", allowed: Self.pageOptionKeys))
-            return
-        }
-        if draft.options[key] != nil || (key == "heroFile" && draft.heroFile != nil) {
-            error(number, 6, "duplicate \"\(key)\" on page \"\(draft.title)\"")
-            return
-        }
-        if key == "heroFile" {
-            if draft.hero != nil { error(number, 6, "this page already has hero art") } else { draft.heroFile = (value, number, 6) }
-            return
-        }
-        draft.options[key] = (value, number, 6)
+        draft.options.append(member)
     }
 
     /// `- ★ Sync: Your habits on every machine.` → icon ★, title Sync, text after the colon.
-    static func feature(_ text: String) -> Tour.Feature {
+    static func feature(_ text: String, line: Int, column: Int) -> JSONNode {
+        let position = SourcePosition(line: line, column: column)
+        var members: [JSONMember] = []
+        func add(_ key: String, _ value: String) {
+            members.append(JSONMember(key: key, keyPosition: position, node: JSONNode(value: .string(value), position: position)))
+        }
         var rest = Substring(text)
-        var icon = ""
         if let first = rest.split(separator: " ", maxSplits: 1).first,
            !first.contains(where: { $0.isLetter || $0.isNumber }), rest.count > first.count {
-            icon = String(first)
+            add("icon", String(first))
             rest = rest.dropFirst(first.count).drop { $0 == " " }
         }
         if let colon = rest.indices.first(where: { rest[$0] == ":" && rest.index(after: $0) < rest.endIndex && rest[rest.index(after: $0)] == " " }) {
-            return Tour.Feature(icon: icon, title: String(rest[..<colon]), text: String(rest[rest.index(colon, offsetBy: 2)...]))
-        }
-        return Tour.Feature(icon: icon, title: String(rest))
-    }
-
-    private func unknownKey(_ key: String, in what: String, allowed: [String]) -> String {
-        var message = "unknown key \"\(key)\" in \(what)"
-        if let suggestion = KeySuggestion.closest(to: key, among: allowed) {
-            message += "; did you mean \"\(suggestion)\"?"
+            add("title", String(rest[..<colon]))
+            add("text", String(rest[rest.index(colon, offsetBy: 2)...]))
         } else {
-            message += "; expected one of: " + allowed.joined(separator: ", ")
+            add("title", String(rest))
         }
-        return message
+        return JSONNode(value: .object(members), position: position)
     }
 
     private mutating func error(_ line: Int, _ column: Int, _ message: String) {
         diagnostics.append(Diagnostic(file: fileName, position: SourcePosition(line: line, column: column), severity: .error, message: message))
     }
+}
 
-    private static func reason(_ error: TourError) -> String {
-        if case .unreadable(_, let reason) = error { return reason }
-        return error.description
+extension JSONNode {
+    var stringValue: String? {
+        if case .string(let text) = value { return text }
+        return nil
     }
 }
 
@@ -331,6 +281,9 @@ extension String {
         while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
         return String(text)
     }
+
+    /// Spaces and tabs before the text.
+    var leadingSpaceCount: Int { prefix { $0 == " " || $0 == "\t" }.count }
 
     /// Without one pair of surrounding quotes, as YAML-ish front matter allows.
     var unquoted: String {

@@ -4,9 +4,9 @@
 /// the screen: escape sequences (CSI, OSC, DCS, …) are removed whole, other C0 and C1
 /// controls are dropped, and bidi overrides, which could reorder the rest of the screen,
 /// are dropped too. Newlines survive only where the caller asks for them.
-public enum TextSanitizer {
+package enum TextSanitizer {
     /// The text with every control, escape sequence and bidi mark removed; tabs become four spaces.
-    public static func clean(_ text: String, keepNewlines: Bool = false) -> String {
+    package static func clean(_ text: String, keepNewlines: Bool = false) -> String {
         // Fast path: nearly every string is already clean, which a look at its bytes shows.
         if isClean(text.utf8, keepNewlines: keepNewlines) {
             return text
@@ -72,7 +72,7 @@ public enum TextSanitizer {
     }
 
     /// Controls (other than newline), DEL, C1 controls and bidi embedding/override/isolate marks.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A: return false
         case 0x00...0x1F, 0x7F...0x9F: return true
@@ -80,6 +80,11 @@ public enum TextSanitizer {
         case 0x2028, 0x2029: return true
         default: return false
         }
+    }
+
+    /// Bidi embeddings, overrides and isolates: they can reorder the rest of a line.
+    package static func isBidiControl(_ value: UInt32) -> Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
     }
 
     /// Skips what follows an ESC; returns a scalar read too far, if any.
@@ -125,5 +130,42 @@ public enum TextSanitizer {
             }
         }
         return nil
+    }
+}
+
+/// Values quoted in messages. Error messages are content too: a key or value from a tour
+/// file, a file name or an argument goes through here before it is printed.
+package enum MessageText {
+    /// Quoted values are cut to this many characters.
+    package static let maximumLength = 40
+
+    /// `text` with controls, DEL, C1 controls, bidi controls and line separators written
+    /// visibly (`\e`, `\u{9b}`, `\u{202e}`), and cut to `maximumLength` with "…".
+    package static func visible(_ text: String, limit: Int = maximumLength) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= limit {
+                result += "…"
+                break
+            }
+            let value = scalar.value
+            switch value {
+            case 0x1B: result += "\\e"
+            case 0x0A: result += "\\n"
+            case 0x09: result += "\\t"
+            case 0x0D: result += "\\r"
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFFFE, 0xFFFF:
+                result += "\\u{" + String(value, radix: 16) + "}"
+            default:
+                if TextSanitizer.isBidiControl(value) || (0x200E...0x200F).contains(value) || value == 0x061C {
+                    result += "\\u{" + String(value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+            count += 1
+        }
+        return result
     }
 }

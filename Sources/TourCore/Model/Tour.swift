@@ -2,9 +2,9 @@
 /// a title and a subtitle on each.
 public struct Tour: Sendable, Equatable {
     /// Names the tour in the seen-state store; defaults to the file name.
-    public var id: String?
+    public var id: String? { didSet { id = id.map { TextSanitizer.clean($0) } } }
     /// The version of the tool the tour describes, as dotted numbers ("2.1.0").
-    public var version: String?
+    public var version: String? { didSet { version = version.map { TextSanitizer.clean($0) } } }
     /// Button and skip labels, for translation or a tool's own voice.
     public var labels: Labels
     /// Tints the title, the current dot and the button on every page without an accent of its own.
@@ -14,8 +14,8 @@ public struct Tour: Sendable, Equatable {
 
     /// A tour from pages; only the pages are required.
     public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
-        self.id = id
-        self.version = version
+        self.id = id.map { TextSanitizer.clean($0) }
+        self.version = version.map { TextSanitizer.clean($0) }
         self.labels = labels
         self.accent = accent
         self.pages = pages
@@ -23,14 +23,14 @@ public struct Tour: Sendable, Equatable {
 }
 
 extension Tour {
-    /// The words on the buttons.
+    /// The words on the buttons. Whatever is set is cleaned of controls and escape sequences.
     public struct Labels: Sendable, Equatable {
         /// The button on every page but the last.
-        public var next: String
+        public var next: String { didSet { next = TextSanitizer.clean(next) } }
         /// The button on the last page.
-        public var done: String
+        public var done: String { didSet { done = TextSanitizer.clean(done) } }
         /// The top-right way out.
-        public var skip: String
+        public var skip: String { didSet { skip = TextSanitizer.clean(skip) } }
 
         /// Labels; anything unsafe in them is removed.
         public init(next: String = "Next", done: String = "Get started", skip: String = "Skip") {
@@ -40,126 +40,153 @@ extension Tour {
         }
     }
 
-    /// One screen of the tour.
+    /// One screen of the tour. Text set on it, at any time, is cleaned of controls and
+    /// escape sequences: tour content can never drive the terminal.
     public struct Page: Sendable, Equatable {
-        /// What draws the page body.
-        public enum Kind: String, Sendable, Equatable {
-            /// Hero art, title and subtitle.
-            case page
-            /// A "what's new" list of features, each with an icon, a title and a line of text.
-            case features
+        /// What fills the page between the Skip row and the dots.
+        package enum Content: Sendable {
+            /// Hero art (if any), title and subtitle.
+            case hero(Art?)
+            /// A "what's new" list of features, and closing text under it.
+            case features([Feature], extra: String)
             /// A body of the caller's own (Swift only).
-            case custom
+            case custom(any PageBody)
         }
 
-        /// A standard page, a feature list, or a custom body.
-        public var kind: Kind
+        /// The kinds a tour file can name.
+        package enum Kind: String, Sendable, Equatable {
+            case page, features, custom
+        }
+
+        /// What fills the page.
+        package var content: Content
         /// The title; required.
-        public var title: String
+        public var title: String { didSet { title = TextSanitizer.clean(title) } }
         /// The line of text under the title; newlines break it.
-        public var subtitle: String
-        /// The hero picture.
-        public var hero: Art?
-        /// Where the hero came from, relative to the tour file, when it came from a file.
-        public var heroFile: String?
+        public var subtitle: String { didSet { subtitle = TextSanitizer.clean(subtitle, keepNewlines: true) } }
         /// Overrides the Next / Get started label on this page.
-        public var button: String?
-        /// The version that introduced this page: it is part of "what's new" since then.
-        public var since: Version?
+        public var button: String? { didSet { button = button.map { TextSanitizer.clean($0) } } }
         /// Tints the title, the current dot and the button.
         public var accent: Color?
         /// Background bands from top to bottom, blended between these colors (two or more).
         public var gradient: [Color] = []
-        /// The features of a `.features` page.
-        public var items: [Feature]
-        /// Closing text under a feature list.
-        public var extra: String
-        /// The body of a `.custom` page.
-        public var customBody: (any PageBody)?
-
-        /// What draws this page between the Skip row and the dots.
-        public var body: any PageBody {
-            switch kind {
-            case .page: HeroPageBody(title: title, subtitle: subtitle, hero: hero)
-            case .features: FeatureListBody(title: title, items: items, extra: extra)
-            case .custom: customBody ?? HeroPageBody(title: title, subtitle: subtitle, hero: nil)
-            }
-        }
+        /// The version that introduced this page: it is part of "what's new" since then.
+        package var since: Version?
+        /// Where the hero came from, relative to the tour file, when it came from a file.
+        package var heroFile: String?
+        /// Matches this page with its translation when the author gives one; else position does.
+        package var key: String?
 
         /// A page with hero art, a title and a subtitle.
-        /// - Parameter hero: ASCII art, lines separated by newlines.
+        /// - Parameter hero: ASCII art (or art with SGR colors), lines separated by newlines.
+        /// - Parameter since: the version that introduced the page ("2.1.0"), for what's new.
         public init(title: String, subtitle: String = "", hero: String? = nil, accent: Color? = nil,
                     since: String? = nil, button: String? = nil) {
-            self.kind = .page
+            self.content = .hero(hero.map(Art.init(text:)))
             self.title = TextSanitizer.clean(title)
             self.subtitle = TextSanitizer.clean(subtitle, keepNewlines: true)
-            self.hero = hero.map(Art.init(text:))
-            self.heroFile = nil
             self.accent = accent
             self.since = since.flatMap(Version.init)
             self.button = button.map { TextSanitizer.clean($0) }
-            self.items = []
-            self.extra = ""
-            self.customBody = nil
         }
 
         /// A page whose body the caller draws: it still gets the dots, button, keys and plain mode.
         /// - Parameter title: names the page for plain mode and screen readers.
         public init(title: String, body: any PageBody, accent: Color? = nil, since: String? = nil, button: String? = nil) {
             self.init(title: title, accent: accent, since: since, button: button)
-            self.kind = .custom
-            self.customBody = body
-        }
-
-        public static func == (lhs: Page, rhs: Page) -> Bool {
-            lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.hero == rhs.hero
-                && lhs.button == rhs.button && lhs.since == rhs.since && lhs.accent == rhs.accent && lhs.items == rhs.items
-                && lhs.extra == rhs.extra && lhs.gradient == rhs.gradient
-                && lhs.customBody.map { String(describing: type(of: $0)) } == rhs.customBody.map { String(describing: type(of: $0)) }
+            self.content = .custom(body)
         }
 
         /// A "what's new" page: a title, a list of features, optional closing text and button label.
         public init(title: String, features: [Feature], extra: String = "", accent: Color? = nil,
                     since: String? = nil, button: String? = nil) {
             self.init(title: title, accent: accent, since: since, button: button)
-            self.kind = .features
-            self.items = features
-            self.extra = TextSanitizer.clean(extra, keepNewlines: true)
+            self.content = .features(features, extra: TextSanitizer.clean(extra, keepNewlines: true))
+        }
+
+        /// Which kind of page this is.
+        package var kind: Kind {
+            switch content {
+            case .hero: .page
+            case .features: .features
+            case .custom: .custom
+            }
+        }
+
+        /// The hero art of a standard page.
+        package var hero: Art? {
+            get { if case .hero(let art) = content { art } else { nil } }
+            set { if case .hero = content { content = .hero(newValue) } }
+        }
+
+        /// Whether a hero would reveal itself on this page.
+        package var hasHero: Bool { hero.map { !$0.lines.isEmpty } ?? false }
+
+        /// The features of a feature-list page.
+        package var items: [Feature] {
+            if case .features(let items, _) = content { items } else { [] }
+        }
+
+        /// The closing text of a feature-list page.
+        package var extra: String {
+            if case .features(_, let extra) = content { extra } else { "" }
+        }
+
+        public static func == (lhs: Page, rhs: Page) -> Bool {
+            guard lhs.title == rhs.title, lhs.subtitle == rhs.subtitle, lhs.button == rhs.button, lhs.since == rhs.since,
+                  lhs.accent == rhs.accent, lhs.gradient == rhs.gradient, lhs.heroFile == rhs.heroFile, lhs.key == rhs.key else { return false }
+            switch (lhs.content, rhs.content) {
+            case let (.hero(a), .hero(b)): return a == b
+            case let (.features(a, x), .features(b, y)): return a == b && x == y
+            // Custom bodies are equal only when they are Equatable and ==; two bodies that
+            // merely share a type are different pages.
+            case let (.custom(a), .custom(b)): return Self.sameBody(a, b)
+            default: return false
+            }
+        }
+
+        private static func sameBody(_ a: any PageBody, _ b: any PageBody) -> Bool {
+            guard let a = a as? any Equatable else { return false }
+            return a.isEqual(to: b)
         }
     }
 
     /// One line of a feature list: an icon (decoration), a title and a line of text.
     public struct Feature: Sendable, Equatable {
         /// One or two cells of decoration before the title.
-        public var icon: String
+        public var icon: String { didSet { icon = Self.cleanIcon(icon) } }
         /// The title; required.
-        public var title: String
+        public var title: String { didSet { title = TextSanitizer.clean(title) } }
         /// A line about the feature.
-        public var text: String
+        public var text: String { didSet { text = TextSanitizer.clean(text, keepNewlines: true) } }
         /// Tints the icon.
         public var accent: Color?
 
         /// A feature; anything unsafe in the text is removed.
         public init(icon: String = "", title: String, text: String = "", accent: Color? = nil) {
-            self.icon = TextWidth.prefix(TextSanitizer.clean(icon), width: 2)
+            self.icon = Self.cleanIcon(icon)
             self.title = TextSanitizer.clean(title)
             self.text = TextSanitizer.clean(text, keepNewlines: true)
             self.accent = accent
+        }
+
+        private static func cleanIcon(_ icon: String) -> String {
+            TextWidth.prefix(TextSanitizer.clean(icon), width: 2)
         }
     }
 
     /// A hero picture: lines of text, kept exactly as drawn (after removing anything unsafe),
     /// and for colored art the style of each character.
-    public struct Art: Sendable, Equatable {
+    package struct Art: Sendable, Equatable {
         /// The rows of the picture.
-        public var lines: [String]
+        package var lines: [String]
         /// Per line, the style of each character (grapheme); empty for plain art.
-        public var styles: [[Style]]
+        package var styles: [[Style]]
         /// The widest line, in terminal cells.
-        public var width: Int
+        package var width: Int
 
         /// Plain art from text with newlines; SGR colors in it are parsed (see `AnsiArt`).
-        public init(text: String) {
+        package init(text: String) {
             if AnsiArt.looksColored(text) {
                 self = AnsiArt.parse(text)
             } else {
@@ -168,7 +195,7 @@ extension Tour {
         }
 
         /// Art from lines; with `styles`, one style per character of each line.
-        public init(lines: [String], styles: [[Style]] = []) {
+        package init(lines: [String], styles: [[Style]] = []) {
             var lines = styles.isEmpty ? lines.map { TextSanitizer.clean($0) } : lines
             var styles = styles.count == lines.count ? styles : []
             // Blank rows above and below would only push the title away.
@@ -189,6 +216,14 @@ extension Tour {
         }
 
         /// True when any character carries a color or attribute.
-        public var isColored: Bool { styles.contains { $0.contains { $0 != .plain } } }
+        package var isColored: Bool { styles.contains { $0.contains { $0 != .plain } } }
+    }
+}
+
+extension Equatable {
+    /// `==` against a value of any type: false unless it is a `Self`.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

@@ -1,38 +1,46 @@
-/// Turns tour JSON into a `Tour`, strictly: unknown keys, wrong types and missing
-/// titles are errors that point at the line and column where they were written.
-public struct TourDecoder {
+/// The one validator of tour files. JSON is parsed into a raw form with positions, and
+/// Markdown is read into the same form (`MarkdownTourParser`); this turns that form into
+/// a `Tour`, strictly: unknown keys, wrong types and missing titles are errors that point
+/// at the line and column where they were written, in either format.
+package struct TourDecoder {
     /// Reads an art file named by `heroFile`, relative to the tour file.
-    public typealias ArtReader = (_ relativePath: String) throws(TourError) -> [UInt8]
+    package typealias ArtReader = (_ relativePath: String) throws(TourError) -> [UInt8]
 
     /// More pages than this is refused on load.
-    public static let maximumPages = 10_000
+    package static let maximumPages = 10_000
     /// Art wider than this is refused on load.
-    public static let maximumArtColumns = 500
+    package static let maximumArtColumns = 500
     /// Art taller than this is refused on load.
-    public static let maximumArtRows = 200
+    package static let maximumArtRows = 200
     /// A larger heroFile is refused on load.
-    public static let maximumArtFileBytes = 1 << 20
+    package static let maximumArtFileBytes = 1 << 20
 
     static let tourKeys = ["id", "version", "labels", "accent", "pages"]
-    static let pageKeys = ["kind", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "gradient", "items", "extra"]
+    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "gradient", "items", "extra"]
     static let labelKeys = ["next", "done", "skip"]
     static let featureKeys = ["icon", "title", "text", "accent"]
 
     /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
-    public static let comfortableArtColumns = 80
+    package static let comfortableArtColumns = 80
 
     private let fileName: String
     private let readArt: ArtReader
-    private let log = DiagnosticLog()
+    /// Collects what one `check` finds; every call starts a new one.
+    private let log: DiagnosticLog
 
     /// A decoder for one file; errors name `fileName`.
-    public init(fileName: String, readArt: @escaping ArtReader) {
+    package init(fileName: String, readArt: @escaping ArtReader) {
+        self.init(fileName: fileName, readArt: readArt, log: DiagnosticLog())
+    }
+
+    private init(fileName: String, readArt: @escaping ArtReader, log: DiagnosticLog) {
         self.fileName = fileName
         self.readArt = readArt
+        self.log = log
     }
 
     /// The tour, or the first error in it.
-    public func decode(_ bytes: [UInt8]) throws(TourError) -> Tour {
+    package func decode(_ bytes: [UInt8]) throws(TourError) -> Tour {
         let (tour, diagnostics) = check(bytes)
         if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
         guard let tour else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
@@ -41,26 +49,37 @@ public struct TourDecoder {
 
     /// Every problem in the file, errors and warnings, in the order they appear; and the
     /// tour as far as it could be read (nil when the JSON itself is broken).
-    public func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
+    package func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
             return (nil, [Diagnostic(file: fileName, position: error.position, severity: .error, message: error.message)])
         }
+        return validate(root)
+    }
+
+    /// A Markdown tour: its shape read into the raw form, then validated like JSON.
+    package func checkMarkdown(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
+        var parser = MarkdownTourParser(fileName: fileName)
+        let (root, problems) = parser.parse(bytes)
+        guard let root else { return (nil, problems) }
+        return validate(root, alreadyFound: problems)
+    }
+
+    /// Validates a raw form; `alreadyFound` joins the result, in file order.
+    package func validate(_ root: JSONNode, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
+        // A fresh log per call: a decoder used twice must not report the first file's errors.
+        let run = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog())
+        for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
         do {
-            tour = try decodeTour(root)
+            tour = try run.decodeTour(root)
         } catch {
-            log.add(error)
+            run.log.add(error)
             tour = nil
         }
-        let sorted = log.entries.enumerated().sorted { a, b in
-            let (left, right) = (a.element.position, b.element.position)
-            if let left, let right, left != right { return (left.line, left.column) < (right.line, right.column) }
-            return a.offset < b.offset
-        }.map(\.element)
-        return (tour, sorted)
+        return (tour, Diagnostic.inFileOrder(run.log.entries))
     }
 
     private func warn(_ position: SourcePosition, _ message: String) {
@@ -213,17 +232,20 @@ public struct TourDecoder {
                 page.since = version
             }
         }
+        var kind = Tour.Page.Kind.page
         attempt { () throws(TourError) in
-            if let kindMember = fields["kind"], let kind = try string(kindMember) {
-                guard let parsed = Tour.Page.Kind(rawValue: kind), parsed != .custom else {
-                    throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(kind)\"")
+            if let kindMember = fields["kind"], let text = try string(kindMember) {
+                guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
+                    throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(text)\"")
                 }
-                page.kind = parsed
+                kind = parsed
             }
         }
+        page.key = attemptOptional { () throws(TourError) in try string(fields["key"]).map { TextSanitizer.clean($0) } }
+        var items: [Tour.Feature] = []
         attempt { () throws(TourError) in
             if let itemsMember = fields["items"] {
-                guard page.kind == .features else {
+                guard kind == .features else {
                     throw fail(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
                 }
                 guard case .array(let itemNodes) = itemsMember.node.value else {
@@ -231,12 +253,13 @@ public struct TourDecoder {
                 }
                 for (index, itemNode) in itemNodes.enumerated() {
                     if let item = attempt({ () throws(TourError) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
-                        page.items.append(item)
+                        items.append(item)
                     }
                 }
             }
         }
-        page.extra = TextSanitizer.clean(attemptOptional { () throws(TourError) in try string(fields["extra"]) } ?? "", keepNewlines: true)
+        let extra = attemptOptional { () throws(TourError) in try string(fields["extra"]) } ?? ""
+        if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
         attempt { () throws(TourError) in
             if let gradientMember = fields["gradient"] {
                 guard case .array(let stops) = gradientMember.node.value, stops.count >= 2, stops.count <= 16 else {

@@ -24,6 +24,15 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The command line or the options make no sense.
     case usage(String)
 
+    /// The message without the file and position.
+    package var message: String {
+        switch self {
+        case let .content(_, _, message): message
+        case let .unreadable(_, reason): reason
+        case let .usage(message): message
+        }
+    }
+
     /// The message a person reads: `FILE:LINE:COLUMN: message` for content errors.
     public var description: String {
         switch self {

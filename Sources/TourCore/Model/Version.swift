@@ -1,14 +1,14 @@
 /// A version written as dotted numbers, compared number by number: 1.10 is newer than 1.9,
 /// and 2.1 equals 2.1.0.
-public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
+package struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// The numbers, trailing zeros dropped.
-    public let components: [Int]
+    package let components: [Int]
     /// The version as written.
-    public let description: String
+    package let description: String
 
     /// Accepts "2", "2.1", "2.1.0", with an optional leading "v" and an ignored suffix
     /// after "-" or "+" ("2.1.0-beta" compares as 2.1.0). Returns nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var body = Substring(text)
         if body.hasPrefix("v") || body.hasPrefix("V") { body = body.dropFirst() }
         if let suffix = body.firstIndex(where: { $0 == "-" || $0 == "+" }) { body = body[..<suffix] }
@@ -24,11 +24,11 @@ public struct Version: Comparable, Hashable, Sendable, CustomStringConvertible {
         description = text
     }
 
-    public static func == (lhs: Version, rhs: Version) -> Bool { lhs.components == rhs.components }
-    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
+    package static func == (lhs: Version, rhs: Version) -> Bool { lhs.components == rhs.components }
+    package func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// Number by number; a missing number counts as 0.
-    public static func < (lhs: Version, rhs: Version) -> Bool {
+    package static func < (lhs: Version, rhs: Version) -> Bool {
         for index in 0..<max(lhs.components.count, rhs.components.count) {
             let left = index < lhs.components.count ? lhs.components[index] : 0
             let right = index < rhs.components.count ? rhs.components[index] : 0

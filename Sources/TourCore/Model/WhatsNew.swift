@@ -4,9 +4,9 @@
 /// - Last saw version S, older than the tour's version V: only the pages with S < since ≤ V,
 ///   oldest first: everything missed across several updates, merged into one tour.
 /// - Last saw V or later, or the tour has no version: nothing.
-public enum WhatsNew {
+package enum WhatsNew {
     /// Indices into `tour.pages`, in the order to show them. Empty: nothing needs showing.
-    public static func pagesToShow(in tour: Tour, lastSeen: SeenState?) -> [Int] {
+    package static func pagesToShow(in tour: Tour, lastSeen: SeenState?) -> [Int] {
         guard let lastSeen else {
             return tour.pages.indices.filter { tour.pages[$0].since == nil }
         }

@@ -1,15 +1,15 @@
 /// Motion as pure functions of progress: given two screens and a fraction of the way
 /// through, the screen to show. The run loop only decides when to ask.
-public enum Motion {
+package enum Motion {
     /// How long a swipe between pages takes.
-    public static let slideDuration = 0.18
+    package static let slideDuration = 0.18
     /// How long a hero picture takes to reveal itself when its page first appears.
-    public static let revealDuration = 0.24
+    package static let revealDuration = 0.24
     /// No more often than this (60 frames a second).
-    public static let frameInterval = 1.0 / 60.0
+    package static let frameInterval = 1.0 / 60.0
 
     /// Fast start, gentle stop, like a swipe letting go.
-    public static func easeOut(_ t: Double) -> Double {
+    package static func easeOut(_ t: Double) -> Double {
         let clamped = max(0, min(1, t))
         let inverse = 1 - clamped
         return 1 - inverse * inverse * inverse
@@ -19,18 +19,18 @@ public enum Motion {
 /// The outgoing page slides out and the incoming one slides in, horizontally, in the
 /// direction of the swipe. Rows outside `rows` (the dots, the button) are the incoming
 /// page's at once, so only the page's own content moves.
-public struct SlideTransition: Sendable {
+package struct SlideTransition: Sendable {
     /// The page going out.
-    public var from: Canvas
+    package var from: Canvas
     /// The page coming in.
-    public var to: Canvas
+    package var to: Canvas
     /// True when moving to a later page: content moves left.
-    public var forward: Bool
+    package var forward: Bool
     /// The rows that slide.
-    public var rows: Range<Int>
+    package var rows: Range<Int>
 
     /// A slide between two screens of the same size.
-    public init(from: Canvas, to: Canvas, forward: Bool, rows: Range<Int>) {
+    package init(from: Canvas, to: Canvas, forward: Bool, rows: Range<Int>) {
         self.from = from
         self.to = to
         self.forward = forward
@@ -38,7 +38,7 @@ public struct SlideTransition: Sendable {
     }
 
     /// The screen at `progress` from 0 (all old page) to 1 (all new page).
-    public func frame(at progress: Double) -> Canvas {
+    package func frame(at progress: Double) -> Canvas {
         guard from.size == to.size else { return to }
         let width = to.size.width
         let offset = Int((Motion.easeOut(progress) * Double(width)).rounded())
@@ -62,20 +62,20 @@ public struct SlideTransition: Sendable {
 
 /// The hero art grows out from its center when its page first appears: the terminal's
 /// counterpart of a picture scaling in.
-public struct HeroReveal: Sendable {
+package struct HeroReveal: Sendable {
     /// The finished page.
-    public var canvas: Canvas
+    package var canvas: Canvas
     /// Where its hero is.
-    public var hero: Rect
+    package var hero: Rect
 
     /// A reveal of the hero on a finished page.
-    public init(canvas: Canvas, hero: Rect) {
+    package init(canvas: Canvas, hero: Rect) {
         self.canvas = canvas
         self.hero = hero
     }
 
     /// The page at `progress`: from 0 (no hero) to 1 (the whole hero).
-    public func frame(at progress: Double) -> Canvas {
+    package func frame(at progress: Double) -> Canvas {
         var result = canvas
         let radius = Motion.easeOut(progress)
         guard radius < 1, hero.width > 0, hero.height > 0 else { return canvas }

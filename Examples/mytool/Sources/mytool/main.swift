@@ -1,3 +1,6 @@
+// A command-line tool that greets its new users with a tour, through TourKit.
+// Its tour and art are embedded in the binary (Package.swift: embedInCode), so the
+// installed tool finds them wherever it runs from.
 import TourKit
 
 #if canImport(Glibc)
@@ -12,22 +15,17 @@ func syncNotes() {
 /// Page changes, printed once the tour has handed the screen back.
 var pageLog: [String] = []
 
-// The five lines: a tour, shown once per user, on the first run.
-let tour = Tour(id: "mytool", version: "2.1.0", pages: [
-    Tour.Page(title: "Welcome to mytool", subtitle: "Sync notes from the terminal.", hero: "  [=]  \n [===] "),
-    Tour.Page(title: "Everything offline", subtitle: "Works without a network."),
-])
 var options = TourOptions()
 options.once = true
 if CommandLine.arguments.contains("--log-pages") {
     options.onPageChange = { from, to in pageLog.append("tour page \(from) -> \(to)") }
 }
 do {
+    let tour = try Tour(jsonBytes: PackageResources.tour_json, art: ["logo.txt": PackageResources.logo_txt])
     switch try tour.run(options: options) {
-    case .completed: break
+    case .completed, .alreadySeen, .notShown: break
     case .skipped(let atPage): print("skipped at page \(atPage)")
-    case .interrupted: exit(130)
-    case .alreadySeen: break
+    case .interrupted(let signal): exit(128 + signal)
     }
 } catch {
     print("mytool: \(error)")

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import TourCore
 
 /// Remembers which tours a user has seen: one small JSON file per tour id in
 /// `$XDG_STATE_HOME/tour/` (by default `~/.local/state/tour/`).
@@ -10,18 +11,18 @@ import Musl
 /// Writes are atomic (a temporary file in the same directory, fsync, rename), so a
 /// crash or twenty runs at once leave either the old file or a new one, never half of one.
 /// Nothing here may stop a tour from showing: every fault comes back as a value.
-public struct SeenStateStore: Sendable {
+package struct SeenStateStore: Sendable {
     /// Where the state files are.
-    public let directory: String
+    package let directory: String
 
     /// A store in `directory`, made when first written to.
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// `$XDG_STATE_HOME/tour`, or `$HOME/.local/state/tour`. A relative XDG_STATE_HOME is
     /// ignored, as the XDG Base Directory spec says. Nil when neither gives an absolute path.
-    public static func defaultDirectory(environment: (String) -> String?) -> String? {
+    package static func defaultDirectory(environment: (String) -> String?) -> String? {
         if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
             return FileSystem.join(state, "tour")
         }
@@ -32,7 +33,7 @@ public struct SeenStateStore: Sendable {
     }
 
     /// Ids become file names, so only plain ones are allowed.
-    public static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         guard (1...100).contains(id.utf8.count), !id.hasPrefix(".") else { return false }
         return id.utf8.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -41,12 +42,12 @@ public struct SeenStateStore: Sendable {
     }
 
     /// The state file of a tour id.
-    public func path(for id: String) -> String {
+    package func path(for id: String) -> String {
         FileSystem.join(directory, id + ".json")
     }
 
     /// What the store knows of a tour.
-    public enum LoadResult: Equatable, Sendable {
+    package enum LoadResult: Equatable, Sendable {
         case notSeen
         case seen(SeenState)
         /// The file exists but cannot be used; the tour shows as not seen, with this warning.
@@ -54,7 +55,7 @@ public struct SeenStateStore: Sendable {
     }
 
     /// What was recorded for `id`; faults come back as `.unusable`, never thrown.
-    public func load(id: String) -> LoadResult {
+    package func load(id: String) -> LoadResult {
         let path = path(for: id)
         let bytes: [UInt8]
         do {
@@ -70,13 +71,13 @@ public struct SeenStateStore: Sendable {
     }
 
     /// A state that could not be written, and why.
-    public struct WriteFailure: Error, Equatable, Sendable {
+    package struct WriteFailure: Error, Equatable, Sendable {
         /// The path and the system's reason.
-        public var reason: String
+        package var reason: String
     }
 
     /// Records a state, atomically. Refuses to overwrite a file written by a newer `tour`.
-    public func save(_ state: SeenState, id: String) throws(WriteFailure) {
+    package func save(_ state: SeenState, id: String) throws(WriteFailure) {
         if case .seen(let existing) = load(id: id), existing.format > SeenState.currentFormat {
             return  // a newer tour owns this file; leave it be
         }
@@ -86,18 +87,8 @@ public struct SeenStateStore: Sendable {
         let temporaryPath = FileSystem.join(directory, ".\(id).json.\(getpid()).\(String(random, radix: 36)).tmp")
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(temporaryPath): \(FileSystem.describeErrno())") }
-        let bytes = Array(state.json.utf8)
-        var written = 0
         var failure: String? = nil
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = FileSystem.describeErrno()
-                break
-            }
-            written += count
-        }
+        if !FileSystem.writeAll(Array(state.json.utf8), to: descriptor) { failure = FileSystem.describeErrno() }
         if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.describeErrno() }
         close(descriptor)
         if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = FileSystem.describeErrno() }
@@ -114,10 +105,12 @@ public struct SeenStateStore: Sendable {
     }
 
     /// Forgets a tour: the next `--once` shows it again.
-    public func reset(id: String) throws(WriteFailure) {
-        if unlink(path(for: id)) != 0 && errno != ENOENT {
-            throw WriteFailure(reason: "cannot remove \(path(for: id)): \(FileSystem.describeErrno())")
-        }
+    /// Forgets a tour; true when there was a record to forget.
+    @discardableResult
+    package func reset(id: String) throws(WriteFailure) -> Bool {
+        if unlink(path(for: id)) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw WriteFailure(reason: "cannot remove \(path(for: id)): \(FileSystem.describeErrno())")
     }
 
     /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).
@@ -135,7 +128,7 @@ public struct SeenStateStore: Sendable {
     }
 
     /// Now, as an ISO 8601 UTC timestamp.
-    public static func timestamp() -> String {
+    package static func timestamp() -> String {
         var now = time(nil)
         var parts = tm()
         gmtime_r(&now, &parts)

@@ -5,20 +5,21 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TourCore
 
 /// The few file operations the core needs, on POSIX calls directly so that
 /// the core does not pull in Foundation.
-public enum FileSystem {
+package enum FileSystem {
     /// A file that could not be read, and why.
-    public struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// What went wrong, in words.
-        public var reason: String
+        package var reason: String
         /// The file is there but over the size limit: bad content rather than unreadable.
-        public var isTooLarge = false
+        package var isTooLarge = false
     }
 
     /// Reads a whole regular file, refusing anything larger than `limit` bytes.
-    public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(reason: describeErrno()) }
         defer { close(descriptor) }
@@ -48,7 +49,7 @@ public enum FileSystem {
     }
 
     /// The current errno in words, short for the common cases.
-    public static func describeErrno() -> String {
+    package static func describeErrno() -> String {
         let code = errno
         switch code {
         case ENOENT: return "no such file"
@@ -59,12 +60,12 @@ public enum FileSystem {
     }
 
     /// True when something is at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
     /// The names in a directory (no "." or ".."); empty when it cannot be read.
-    public static func list(_ directory: String) -> [String] {
+    package static func list(_ directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []
@@ -78,17 +79,35 @@ public enum FileSystem {
     }
 
     /// The directory part of a path, "." when there is none.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     /// Joins a relative path onto a directory; absolute paths stand alone.
-    public static func join(_ directory: String, _ path: String) -> String {
+    package static func join(_ directory: String, _ path: String) -> String {
         if path.hasPrefix("/") { return path }
         if directory == "." { return path }
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}
+
+extension FileSystem {
+    /// Writes every byte, retrying short writes and interruptions; false when the
+    /// descriptor refuses (a full disk, a closed pipe, a terminal that hung up).
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            if count == 0 { return false }
+            offset += count
+        }
+        return true
     }
 }
 

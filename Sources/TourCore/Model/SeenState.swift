@@ -1,27 +1,29 @@
+
+
 /// What the store remembers about one tour for one user.
-public struct SeenState: Equatable, Sendable {
+package struct SeenState: Equatable, Sendable {
     /// How the user left the tour; both count as seen.
-    public enum Outcome: String, Sendable {
+    package enum Outcome: String, Sendable {
         case completed
         case skipped
     }
 
     /// The layout of the state file; a file with a larger number was written by a newer `tour`.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// Completed or skipped.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The tour's version when it was seen; nil for a tour without a version.
-    public var version: String?
+    package var version: String?
     /// The last page on screen, counted from 0 in the whole tour.
-    public var lastPage: Int
+    package var lastPage: Int
     /// When, as an ISO 8601 UTC timestamp.
-    public var seenAt: String
+    package var seenAt: String
     /// The file layout it was written in.
-    public var format: Int
+    package var format: Int
 
     /// A record of a tour seen.
-    public init(outcome: Outcome, version: String?, lastPage: Int, seenAt: String, format: Int = SeenState.currentFormat) {
+    package init(outcome: Outcome, version: String?, lastPage: Int, seenAt: String, format: Int = SeenState.currentFormat) {
         self.outcome = outcome
         self.version = version
         self.lastPage = lastPage
@@ -30,7 +32,7 @@ public struct SeenState: Equatable, Sendable {
     }
 
     /// The state file's text: small, stable JSON a person can read.
-    public var json: String {
+    package var json: String {
         var fields = ["  \"format\": \(format)", "  \"outcome\": \(JSONText.quote(outcome.rawValue))"]
         if let version { fields.append("  \"version\": \(JSONText.quote(version))") }
         fields.append("  \"lastPage\": \(lastPage)")
@@ -39,7 +41,7 @@ public struct SeenState: Equatable, Sendable {
     }
 
     /// Reads a state file; nil when it is not one (corrupt, empty, foreign).
-    public static func parse(_ bytes: [UInt8]) -> SeenState? {
+    package static func parse(_ bytes: [UInt8]) -> SeenState? {
         guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return nil }
         var values: [String: JSONValue] = [:]
         for member in members { values[member.key] = member.node.value }
@@ -55,26 +57,3 @@ public struct SeenState: Equatable, Sendable {
     }
 }
 
-/// Writing JSON strings.
-enum JSONText {
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-}

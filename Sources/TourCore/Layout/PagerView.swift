@@ -1,0 +1,47 @@
+/// The view of a running pager: the model in, a screen of cells and where things are on
+/// it out. Pure: the same pager always draws the same frame.
+package enum PagerView {
+    /// Where the parts of the frame are: clicks are hit-tested against it.
+    package typealias Layout = PageView.Layout
+
+    /// The screen for the pager as it is: the page (sliding or revealing while an
+    /// animation runs), the help over it, or the error of a broken watched file.
+    package static func render(_ pager: Pager, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
+        if let error = pager.contentError {
+            return (ErrorScreen.render(message: error, size: pager.size, glyphs: glyphs, bindings: pager.bindings), Layout())
+        }
+        var target = page(pager.paging.currentPage, scroll: pager.scrollOffset, of: pager, glyphs: glyphs)
+        if pager.isShowingHelp {
+            HelpOverlay(bindings: pager.bindings, glyphs: glyphs, mouse: pager.settings.mouse).draw(over: &target.canvas)
+            return target
+        }
+        guard let animation = pager.animation, let phase = animation.phases.first else { return target }
+        let progress = pager.animationProgress
+        switch phase {
+        case .slide(let fromPage, let fromScroll, let forward):
+            let previous = page(fromPage, scroll: fromScroll, of: pager, glyphs: glyphs)
+            let rows = movingRows(previous.layout, target.layout)
+            let slide = SlideTransition(from: previous.canvas, to: target.canvas, forward: forward, rows: rows)
+            return (slide.frame(at: progress), target.layout)
+        case .reveal:
+            guard let hero = target.layout.parts.hero else { return target }
+            return (HeroReveal(canvas: target.canvas, hero: hero).frame(at: progress), target.layout)
+        }
+    }
+
+    /// One page of the pager's tour, as it looks when nothing moves.
+    private static func page(_ index: Int, scroll: Int, of pager: Pager, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
+        let state = PagerState(pageCount: pager.paging.pageCount, currentPage: index)
+        let view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
+        var canvas = Canvas(size: pager.size)
+        let layout = view.draw(into: &canvas)
+        return (canvas, layout)
+    }
+
+    /// The rows that move in a slide: the page bodies of both pages, not the dots or the button.
+    private static func movingRows(_ a: Layout, _ b: Layout) -> Range<Int> {
+        let areas = [a.body, b.body].compactMap { $0 }
+        guard let top = areas.map(\.y).min(), let bottom = areas.map({ $0.y + $0.height }).max() else { return 0..<0 }
+        return top..<bottom
+    }
+}

@@ -1,0 +1,23 @@
+/// When a `once` run stays out of the way. A tool calls `tour --once` on every start, so
+/// the tour must never land in a pipe, a script, a CI log, or on someone who opted out;
+/// and a tour nobody saw must not be recorded as seen.
+package enum OncePolicy {
+    /// Why not to show the tour, or nil to show it. The person's own opt-out comes first,
+    /// then CI, then the terminal check, which an explicit `--plain` lifts.
+    package static func reasonNotToShow(stdinIsTerminal: Bool, stdoutIsTerminal: Bool, continuousIntegration: Bool,
+                                        disabledByUser: Bool, plainRequested: Bool) -> TourOutcome.NotShownReason? {
+        if disabledByUser { return .disabledByUser }
+        if continuousIntegration { return .continuousIntegration }
+        if !plainRequested, !(stdinIsTerminal && stdoutIsTerminal) { return .notATerminal }
+        return nil
+    }
+
+    /// The line TOUR_DEBUG=1 prints.
+    package static func explanation(_ reason: TourOutcome.NotShownReason) -> String {
+        switch reason {
+        case .notATerminal: "stdin or stdout is not a terminal (give --plain to print the tour anyway)"
+        case .continuousIntegration: "CI is set in the environment"
+        case .disabledByUser: "TOUR_DISABLE is set in the environment"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+/// A translation is an overlay of the base tour: it holds texts only, and everything else
+/// (id, version, every `since`, colors, gradients, art, the number of pages) comes from
+/// the base. So changing language never changes which pages are new, how they look, or
+/// the name the seen state is kept under.
+///
+/// Pages are matched by position, or by `key` where the base page has one. A text the
+/// translation leaves out falls back to the base text.
+package enum Translation {
+    /// What a translation may set on the tour, a page and a feature item.
+    static let tourKeys = ["labels", "pages"]
+    static let labelKeys = ["next", "done", "skip"]
+    static let pageKeys = ["key", "title", "subtitle", "button", "items", "extra"]
+    static let featureKeys = ["title", "text"]
+    /// Keys a Markdown translation writes by its shape; allowed when they agree with the base.
+    static let shapeKeys = ["kind"]
+
+    /// The base tour with the translation's texts laid over it, and every problem with the
+    /// translation (an error makes the result unusable).
+    package static func apply(_ root: JSONNode, to base: Tour, fileName: String) -> (Tour, [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        func error(_ position: SourcePosition, _ message: String) {
+            problems.append(Diagnostic(file: fileName, position: position, severity: .error, message: message))
+        }
+        func members(_ node: JSONNode, what: String, allowed: [String]) -> [String: JSONMember] {
+            guard case .object(let list) = node.value else {
+                error(node.position, "\(what) must be an object, not \(node.value.kindName)")
+                return [:]
+            }
+            var result: [String: JSONMember] = [:]
+            for member in list {
+                if shapeKeys.contains(member.key) { continue }
+                guard allowed.contains(member.key) else {
+                    error(member.keyPosition, "a translation holds texts only; \(Quoted(member.key)) comes from the base tour (\(what) may set \(allowed.joined(separator: ", ")))")
+                    continue
+                }
+                if result[member.key] != nil {
+                    error(member.keyPosition, "duplicate key \(Quoted(member.key)) in \(what)")
+                    continue
+                }
+                result[member.key] = member
+            }
+            return result
+        }
+        func text(_ member: JSONMember?) -> String? {
+            guard let member else { return nil }
+            guard case .string(let value) = member.node.value else {
+                error(member.node.position, "\(Quoted(member.key)) must be a string, not \(member.node.value.kindName)")
+                return nil
+            }
+            return value
+        }
+
+        var tour = base
+        let fields = members(root, what: "a translation", allowed: tourKeys)
+        if let labels = fields["labels"] {
+            let labelFields = members(labels.node, what: "\"labels\"", allowed: labelKeys)
+            if let next = text(labelFields["next"]) { tour.labels.next = next }
+            if let done = text(labelFields["done"]) { tour.labels.done = done }
+            if let skip = text(labelFields["skip"]) { tour.labels.skip = skip }
+        }
+        guard let pagesMember = fields["pages"] else { return (tour, problems) }
+        guard case .array(let pageNodes) = pagesMember.node.value else {
+            error(pagesMember.node.position, "\"pages\" must be an array, not \(pagesMember.node.value.kindName)")
+            return (tour, problems)
+        }
+        guard pageNodes.count == base.pages.count else {
+            error(pagesMember.node.position, "the translation has \(pageNodes.count) pages and the base tour \(base.pages.count); a translation has the same pages")
+            return (tour, problems)
+        }
+        for (position, node) in pageNodes.enumerated() {
+            let what = "page \(position + 1)"
+            let pageFields = members(node, what: what, allowed: pageKeys)
+            var index = position
+            if let key = text(pageFields["key"]) {
+                guard let match = base.pages.firstIndex(where: { $0.key == key }) else {
+                    error(pageFields["key"]!.node.position, "no page of the base tour has \"key\": \(Quoted(key))")
+                    continue
+                }
+                index = match
+            }
+            var page = tour.pages[index]
+            if let title = text(pageFields["title"]) { page.title = title }
+            if let subtitle = text(pageFields["subtitle"]) { page.subtitle = subtitle }
+            if let button = text(pageFields["button"]) { page.button = button }
+            if pageFields["items"] != nil || pageFields["extra"] != nil {
+                guard case .features(var items, var extra) = page.content else {
+                    let member = pageFields["items"] ?? pageFields["extra"]!
+                    error(member.keyPosition, "\(Quoted(member.key)) translates a feature list, and page \(index + 1) of the base tour is not one")
+                    continue
+                }
+                if let extraText = text(pageFields["extra"]) { extra = TextSanitizer.clean(extraText, keepNewlines: true) }
+                if let itemsMember = pageFields["items"] {
+                    if case .array(let itemNodes) = itemsMember.node.value, itemNodes.count == items.count {
+                        for (itemIndex, itemNode) in itemNodes.enumerated() {
+                            let itemFields = members(itemNode, what: "item \(itemIndex + 1) of \(what)", allowed: featureKeys)
+                            if let title = text(itemFields["title"]) { items[itemIndex].title = title }
+                            if let body = text(itemFields["text"]) { items[itemIndex].text = body }
+                        }
+                    } else {
+                        error(itemsMember.node.position, "\"items\" must be an array of \(items.count) items, as on page \(index + 1) of the base tour")
+                    }
+                }
+                page.content = .features(items, extra: extra)
+            }
+            tour.pages[index] = page
+        }
+        return (tour, problems)
+    }
+}
+
+/// A value quoted for a message: cut to a readable length and with every control shown
+/// visibly, so a message can never carry an escape sequence from the file it quotes.
+package struct Quoted: CustomStringConvertible {
+    package var text: String
+    package init(_ text: String) { self.text = text }
+    package var description: String { "\"" + MessageText.visible(text) + "\"" }
+}

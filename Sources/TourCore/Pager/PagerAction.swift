@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the paging state machine can be asked to do. Keys, clicks and the accessible
+/// mode's typed answers all become one of these in the update function.
+package enum PagerAction: Hashable, Sendable {
+    case next
+    case previous
+    /// Enter: next page, or complete the tour on the last page.
+    case advance
+    case first
+    case last
+    /// Jump to a page by index, counted from 0.
+    case jump(to: Int)
+    case skip
+    /// Stopped without choosing: Ctrl-C, SIGTERM, a hang-up.
+    case interrupt(signal: Int32)
+
+    /// Ctrl-C.
+    package static let interrupt = PagerAction.interrupt(signal: SIGINT)
+}

@@ -1,0 +1,43 @@
+/// Everything that can happen to a running pager, as the terminal layer reports it.
+/// The update function is the only place any of it changes the pager.
+package enum PagerMessage: Sendable {
+    /// A key, or a click or wheel turn (`Key.mouse`).
+    case key(Key)
+    /// The window has a new size.
+    case resized(Size)
+    /// The animation clock: time for the next frame.
+    case tick
+    /// A watched file changed on disk.
+    case fileChanged
+    /// The watched tour was read again: the new tour, or the error to show until it is fixed.
+    case reloaded(Result<Tour, TourError>)
+    /// A signal arrived: SIGINT, SIGTERM and SIGHUP end the tour, SIGTSTP suspends it.
+    case signal(Int32)
+    /// Back from a suspend (SIGCONT): the screen must be drawn again in full.
+    case resumed
+    /// stdin closed or the terminal hung up: nobody is there to choose.
+    case inputClosed
+    /// A frame reached the terminal, laid out like this; clicks are hit-tested against it.
+    case drawn(PagerView.Layout)
+}
+
+/// What the update function asks the terminal layer to do. Effects are values; the
+/// terminal layer carries them out and reports back with messages.
+package enum PagerEffect: Equatable, Sendable {
+    /// Draw the view of the pager as it is now.
+    case draw
+    /// The terminal's contents are unknown (resumed, resized): repaint every cell.
+    case redrawAll
+    /// An animation runs: send `.tick` once per frame interval.
+    case startClock
+    /// No animation: stop the ticks and sleep until something happens.
+    case stopClock
+    /// Read the watched tour again and answer with `.reloaded`.
+    case reload
+    /// Ctrl-Z: give the terminal back, stop, and answer `.resumed` once continued.
+    case suspend
+    /// The page changed (pages counted from 0 among the pages shown).
+    case pageChanged(from: Int, to: Int)
+    /// The tour is over; restore the terminal and return this.
+    case finish(TourOutcome)
+}

@@ -1,0 +1,51 @@
+/// The one paging state machine: which page, and whether the tour has ended. A value:
+/// `reduce` returns the next state and touches nothing else.
+package struct PagerState: Hashable, Sendable {
+    /// Counted from 0.
+    package private(set) var currentPage: Int
+    /// At least 1.
+    package let pageCount: Int
+    /// nil while the tour runs; how it ended after.
+    package private(set) var outcome: TourOutcome?
+
+    /// A running tour on `currentPage`, clamped into range.
+    package init(pageCount: Int, currentPage: Int = 0) {
+        precondition(pageCount > 0, "a tour has at least one page")
+        self.pageCount = pageCount
+        self.currentPage = min(max(0, currentPage), pageCount - 1)
+        self.outcome = nil
+    }
+
+    /// The tour is still on screen.
+    package var isRunning: Bool { outcome == nil }
+    /// Previous does nothing here.
+    package var isFirstPage: Bool { currentPage == 0 }
+    /// Advance completes here, and the button says Get started.
+    package var isLastPage: Bool { currentPage == pageCount - 1 }
+
+    /// The state after `action`. Next and previous stop at the ends; an ended tour stays ended.
+    package func reduce(_ action: PagerAction) -> PagerState {
+        guard isRunning else { return self }
+        var state = self
+        switch action {
+        case .next: state.currentPage = min(currentPage + 1, pageCount - 1)
+        case .previous: state.currentPage = max(currentPage - 1, 0)
+        case .advance:
+            if isLastPage { state.outcome = .completed } else { state.currentPage += 1 }
+        case .first: state.currentPage = 0
+        case .last: state.currentPage = pageCount - 1
+        case .jump(let page):
+            if (0..<pageCount).contains(page) { state.currentPage = page }
+        case .skip: state.outcome = .skipped(atPage: currentPage)
+        case .interrupt(let signal): state.outcome = .interrupted(signal: signal)
+        }
+        return state
+    }
+
+    /// The same state with a different page count (a reloaded tour), the page clamped.
+    package func resized(to pageCount: Int) -> PagerState {
+        var state = PagerState(pageCount: pageCount, currentPage: currentPage)
+        state.outcome = outcome
+        return state
+    }
+}

@@ -1,0 +1,39 @@
+import TourCore
+import TourStore
+
+extension Tour {
+    /// Loads a tour from a JSON or Markdown file; `heroFile` paths are relative to it.
+    /// A translation beside it (`tour.fr.json` for French) is laid over its texts: by
+    /// default for the locale the environment asks for (LC_ALL, then LC_MESSAGES, then
+    /// LANG), or for `locale` ("fr", "fr_CA"). The seen state stays the base tour's.
+    public init(contentsOfFile path: String, locale: String? = nil) throws(TourError) {
+        self = try TourLoader.load(path: path, locale: locale ?? TourLoader.messagesLocale(environment: TourRunner.environment))
+    }
+
+    /// A tour from JSON text, for a tool that embeds its tour in its binary (with
+    /// SwiftPM's `embedInCode`, say): nothing to find on disk once installed. Errors name
+    /// `fileName`; a page's `heroFile` is looked up by name in `art`.
+    public init(json: String, fileName: String = "tour.json", art: [String: String] = [:]) throws(TourError) {
+        self = try TourLoader.decode(Array(json.utf8), fileName: fileName, art: art.mapValues { Array($0.utf8) })
+    }
+
+    /// The same from bytes, as `embedInCode` gives them (`PackageResources.tour_json`).
+    public init(jsonBytes: [UInt8], fileName: String = "tour.json", art: [String: [UInt8]] = [:]) throws(TourError) {
+        self = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
+    }
+
+    /// Shows the tour: full screen on a terminal, plain text otherwise. With default
+    /// options every page plays; with `once` only what this user has not seen, and never
+    /// in a pipe, in CI or when the person set TOUR_DISABLE=1.
+    @discardableResult
+    public func run(options: TourOptions = TourOptions()) throws(TourError) -> TourOutcome {
+        try TourRunner.run(self, options: options)
+    }
+
+    /// Forgets that this tour was seen: the "show the tour again" button. Returns true
+    /// when there was something to forget.
+    @discardableResult
+    public func resetSeenState(options: TourOptions = TourOptions()) throws(TourError) -> Bool {
+        try TourRunner.reset(self, options: options)
+    }
+}

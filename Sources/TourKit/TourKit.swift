@@ -1,2 +1,0 @@
-@_exported import TourCore
-@_exported import TourTerminal

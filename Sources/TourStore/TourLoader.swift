@@ -1,0 +1,173 @@
+import TourCore
+
+/// Loads a tour file from disk, resolving `heroFile` paths beside it, and lays its
+/// translation over it.
+package enum TourLoader {
+    /// A larger tour file is refused before it is read.
+    package static let maximumFileBytes = 4 << 20
+
+    /// The tour in a JSON or Markdown file with the translation for `locale` laid over
+    /// it, or its first error.
+    package static func load(path: String, locale: String? = nil) throws(TourError) -> Tour {
+        let (tour, diagnostics) = try check(path: path, locale: locale)
+        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
+        guard let tour else { throw TourError.content(file: path, position: nil, message: "no tour") }
+        return tour
+    }
+
+    /// A tour from JSON bytes already in memory; errors name `fileName`, and `heroFile`
+    /// names are looked up in `art`.
+    package static func decode(_ bytes: [UInt8], fileName: String, art: [String: [UInt8]] = [:]) throws(TourError) -> Tour {
+        let decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
+            guard let bytes = art[relativePath] else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
+            return bytes
+        }
+        let (decoded, diagnostics) = decoder.check(bytes)
+        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
+        guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
+        if tour.id == nil { tour.id = defaultID(forPath: fileName) }
+        return tour
+    }
+
+    /// Every problem in a tour file and in the translation chosen for `locale`; throws
+    /// only when the base file cannot be read.
+    package static func check(path: String, locale: String? = nil) throws(TourError) -> (tour: Tour?, diagnostics: [Diagnostic]) {
+        var (tour, diagnostics) = try checkBase(path: path)
+        if tour?.id == nil { tour?.id = defaultID(forPath: path) }
+        let translationPath = localizedPath(for: path, locale: locale)
+        guard translationPath != path, let base = tour, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return (tour, diagnostics)
+        }
+        let (translated, problems) = try overlay(translationPath, on: base)
+        return (translated, diagnostics + problems)
+    }
+
+    /// The translation at `path` laid over `base`, and its problems.
+    package static func overlay(_ path: String, on base: Tour) throws(TourError) -> (Tour, [Diagnostic]) {
+        let bytes = try readTourFile(path)
+        let root: JSONNode
+        var problems: [Diagnostic] = []
+        if isMarkdown(path) {
+            var parser = MarkdownTourParser(fileName: path)
+            let (parsed, markdownProblems) = parser.parse(bytes)
+            problems = markdownProblems
+            guard let parsed else { return (base, problems) }
+            root = parsed
+        } else {
+            switch JSONParser.parseDiagnosing(bytes, fileName: path) {
+            case .success(let parsed): root = parsed
+            case .failure(let diagnostic): return (base, [diagnostic])
+            }
+        }
+        let (translated, translationProblems) = Translation.apply(root, to: base, fileName: path)
+        return (translated, Diagnostic.inFileOrder(problems + translationProblems))
+    }
+
+    private static func checkBase(path: String) throws(TourError) -> (Tour?, [Diagnostic]) {
+        let bytes: [UInt8]
+        do throws(TourError) {
+            bytes = try readTourFile(path)
+        } catch {
+            if case .content = error { return (nil, [Diagnostic(file: path, position: nil, severity: .error, message: error.message)]) }
+            throw error
+        }
+        let decoder = TourDecoder(fileName: path, readArt: artReader(for: path))
+        return isMarkdown(path) ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
+    }
+
+    /// A tour file's bytes; too large is bad content (65), missing or unreadable is 66.
+    private static func readTourFile(_ path: String) throws(TourError) -> [UInt8] {
+        do {
+            return try FileSystem.read(path, limit: maximumFileBytes)
+        } catch {
+            if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
+            throw TourError.unreadable(path: path, reason: error.reason)
+        }
+    }
+
+    static func isMarkdown(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".md") || path.lowercased().hasSuffix(".markdown")
+    }
+
+    /// Reads art files relative to the tour file at `path`.
+    static func artReader(for path: String) -> TourDecoder.ArtReader {
+        let directory = FileSystem.directory(of: path)
+        return { (relativePath: String) throws(TourError) -> [UInt8] in
+            let artPath = FileSystem.join(directory, relativePath)
+            do throws(FileSystem.Failure) {
+                return try FileSystem.read(artPath, limit: TourDecoder.maximumArtFileBytes)
+            } catch {
+                throw TourError.unreadable(path: relativePath, reason: error.reason)
+            }
+        }
+    }
+
+    /// The files a watched tour depends on besides itself and its art: its translation.
+    package static func translationFiles(of path: String, locale: String?) -> [String] {
+        let translation = localizedPath(for: path, locale: locale)
+        return translation == path ? [] : [translation]
+    }
+
+    /// The translation of a tour to use: `tour.fr_CA.json`, then `tour.fr.json`, beside
+    /// `tour.json`, for the locale given, or from LC_ALL, then LC_MESSAGES, then LANG.
+    /// The base file when there is none.
+    package static func localizedPath(for path: String, locale: String?) -> String {
+        guard let locale, !locale.isEmpty, locale != "C", locale != "POSIX", !locale.hasPrefix("C.") else { return path }
+        var name = Substring(locale)
+        if let dot = name.firstIndex(where: { $0 == "." || $0 == "@" }) { name = name[..<dot] }
+        var candidates = [String(name)]
+        if let underscore = name.firstIndex(where: { $0 == "_" || $0 == "-" }) { candidates.append(String(name[..<underscore])) }
+        let (stem, ext) = splitExtension(path)
+        for language in candidates where !language.isEmpty {
+            let candidate = "\(stem).\(language)\(ext)"
+            if FileSystem.exists(candidate) { return candidate }
+        }
+        return path
+    }
+
+    /// The locale the environment asks for messages in: LC_ALL, then LC_MESSAGES, then LANG.
+    package static func messagesLocale(environment: (String) -> String?) -> String? {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment(name), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// Translations beside a base file (`tour.fr.json` beside `tour.json`), for `tour check`.
+    package static func translations(of path: String) -> [String] {
+        let (stem, ext) = splitExtension(path)
+        let directory = FileSystem.directory(of: path)
+        let base = stem.split(separator: "/").last.map(String.init) ?? stem
+        return FileSystem.list(directory).filter { name in
+            guard name.hasPrefix(base + "."), name.hasSuffix(ext), name != base + ext else { return false }
+            let language = name.dropFirst(base.count + 1).dropLast(ext.count)
+            return !language.isEmpty && language.count <= 8 && language.allSatisfy { $0.isLetter || $0 == "_" }
+        }.sorted().map { FileSystem.join(directory, $0) }
+    }
+
+    /// Every problem in each translation beside a base file, for `tour check`.
+    package static func translationProblems(base: Tour, path: String) -> [Diagnostic] {
+        translations(of: path).flatMap { translation -> [Diagnostic] in
+            do throws(TourError) {
+                return try overlay(translation, on: base).1
+            } catch {
+                return [Diagnostic(file: translation, position: nil, severity: .error, message: error.description)]
+            }
+        }
+    }
+
+    /// "dir/tour.fr.json" → ("dir/tour.fr", ".json").
+    static func splitExtension(_ path: String) -> (String, String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (path, "") }
+        let ext = String(name[dot...])
+        return (String(path.dropLast(ext.count)), ext)
+    }
+
+    /// The file name without directory and extension: "tours/mytool.json" → "mytool".
+    package static func defaultID(forPath path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
+        return name
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import TourCore
+
+/// Drives the pager the way the terminal layer does: each message goes to `update`, a
+/// `.draw` is carried out by rendering the view, and the frame's layout is reported back.
+struct PagerDriver {
+    var pager: Pager
+    var glyphs: Glyphs
+    /// The last frame drawn.
+    private(set) var screen: Canvas
+    /// Every effect so far, in order.
+    private(set) var effects: [PagerEffect] = []
+    /// The clock the messages are stamped with; tests move it by hand.
+    var now = 100.0
+
+    init(tour: Tour, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, settings: Pager.Settings = Pager.Settings(animation: false)) {
+        pager = Pager(tour: tour, size: size, settings: settings)
+        self.glyphs = glyphs
+        screen = Canvas(size: size)
+        carryOut(pager.start(at: now))
+    }
+
+    @discardableResult
+    mutating func send(_ message: PagerMessage) -> [PagerEffect] {
+        let result = pager.update(message, at: now)
+        carryOut(result)
+        return result
+    }
+
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [PagerEffect] {
+        keys.flatMap { send(.key($0)) }
+    }
+
+    mutating func click(_ rect: Rect?) {
+        guard let rect else { Issue.record("nothing to click"); return }
+        send(.key(.mouse(MouseEvent(kind: .press(button: 0), x: rect.x, y: rect.y))))
+        send(.key(.mouse(MouseEvent(kind: .release(button: 0), x: rect.x, y: rect.y))))
+    }
+
+    var layout: PagerView.Layout { pager.lastLayout ?? PagerView.Layout() }
+    var page: Int { pager.paging.currentPage }
+    var outcome: TourOutcome? { pager.paging.outcome }
+
+    private mutating func carryOut(_ new: [PagerEffect]) {
+        effects += new
+        if new.contains(.draw) || new.contains(.redrawAll) {
+            let frame = PagerView.render(pager, glyphs: glyphs)
+            screen = frame.canvas
+            _ = pager.update(.drawn(frame.layout), at: now)
+        }
+    }
+}
