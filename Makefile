@@ -8,7 +8,7 @@ SWIFTC ?= $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps bench-deps build release run test bench fuzz docs clean
+.PHONY: all deps bench-deps build release run test bench fuzz docs width-table clean
 
 all: build
 
@@ -93,6 +93,11 @@ docs: build
 	@for page in 1 2 3 4; do \
 		$(BIN) render Resources/welcome.json --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
 	done
+
+# The character-width table, from Debian's copy of the Unicode data files.
+width-table:
+	@[ -f /usr/share/unicode/EastAsianWidth.txt ] || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq unicode-data >/dev/null; }
+	python3 scripts/generate-width-table.py /usr/share/unicode Sources/TourCore/Text/WidthTable.swift
 
 clean:
 	rm -rf .build

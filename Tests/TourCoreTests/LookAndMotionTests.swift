@@ -48,12 +48,16 @@ struct LookAndMotionTests {
 
     @Test func ansiArtKeepsSGRColorsAndDropsEverythingElse() {
         let art = Tour.Art(text: "\u{1B}[38;5;208mA\u{1B}[0mB\u{1B}]0;pwned\u{07}C\n\u{1B}[1;44mD\u{1B}[38;2;1;2;3mE\u{1B}[2JF\u{1B}P1$r\u{1B}\\G\u{9B}H")
-        #expect(art.lines == ["ABC", "DEFGH"])
+        // U+009B is CSI to an 8-bit terminal: "\u{9B}H" is a cursor move, dropped whole.
+        #expect(art.lines == ["ABC", "DEFG"])
         #expect(art.styles[0] == [Style(foreground: .ansi(208)), .plain, .plain])
         #expect(art.styles[1][0] == Style(background: .ansi(4), bold: true))
         #expect(art.styles[1][1] == Style(foreground: .rgb(1, 2, 3), background: .ansi(4), bold: true))
-        #expect(art.width == 5)
+        #expect(art.width == 4)
         #expect(art.isColored)
+        // The C1 CSI sets colors as ESC [ does, and leaves no "31m" behind.
+        let c1 = Tour.Art(text: "\u{9B}31mR\u{9B}0mN")
+        #expect(c1.lines == ["RN"] && c1.styles[0] == [Style(foreground: .ansi(1)), .plain])
         // Plain art stays plain.
         #expect(!Tour.Art(text: " /\\_/\\ \n( o.o )").isColored)
     }

@@ -12,30 +12,20 @@ package enum TextSanitizer {
             return text
         }
         var output = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending {
-                pending = nil
-                return scalar
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if EscapeSequence.isIntroducer(scalar.value) {
+                index = EscapeSequence.skip(scalars, from: index).next
+                continue
             }
-            return scalars.next()
-        }
-        while let scalar = next() {
             switch scalar.value {
-            case 0x0A:
-                output.append(keepNewlines ? "\n" : " ")
-            case 0x09:
-                output.append(contentsOf: "    ".unicodeScalars)
-            case 0x1B:
-                pending = skipEscapeSequence(&scalars)
-            case 0x9B:  // C1 CSI: skip its parameters and final byte, as a terminal would.
-                pending = skipControlSequenceBody(&scalars)
-            case 0x9D, 0x90, 0x98, 0x9E, 0x9F:  // C1 OSC, DCS, SOS, PM, APC: skip the string.
-                pending = skipControlString(&scalars)
-            default:
-                if !isUnsafe(scalar) { output.append(scalar) }
+            case 0x0A: output.append(keepNewlines ? "\n" : " ")
+            case 0x09: output.append(contentsOf: "    ".unicodeScalars)
+            default: if !isUnsafe(scalar) { output.append(scalar) }
             }
+            index += 1
         }
         return String(output)
     }
@@ -85,51 +75,6 @@ package enum TextSanitizer {
     /// Bidi embeddings, overrides and isolates: they can reorder the rest of a line.
     package static func isBidiControl(_ value: UInt32) -> Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-    }
-
-    /// Skips what follows an ESC; returns a scalar read too far, if any.
-    private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
-        guard let introducer = scalars.next() else { return nil }
-        switch introducer {
-        case "[": return skipControlSequenceBody(&scalars)
-        case "]", "P", "X", "^", "_": return skipControlString(&scalars)
-        case " "..."/":
-            // nF escape: intermediates then one final byte.
-            while let scalar = scalars.next() {
-                if !(" "..."/").contains(scalar) { return isUnsafe(scalar) ? scalar : nil }
-            }
-            return nil
-        default:
-            // Two-character escape (ESC c, ESC 7, …) consumes its second character,
-            // unless that is itself a control (a newline, another ESC), which the caller must see.
-            return introducer.value < 0x20 ? introducer : nil
-        }
-    }
-
-    /// CSI parameters (0x30–0x3F), intermediates (0x20–0x2F), then a final byte (0x40–0x7E).
-    private static func skipControlSequenceBody(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
-        while let scalar = scalars.next() {
-            switch scalar.value {
-            case 0x20...0x3F: continue
-            case 0x40...0x7E: return nil
-            default: return scalar  // malformed: stop here and let the caller look at it
-            }
-        }
-        return nil
-    }
-
-    /// OSC, DCS, SOS, PM and APC strings end at BEL, ST (ESC \) or C1 ST.
-    private static func skipControlString(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
-        while let scalar = scalars.next() {
-            switch scalar.value {
-            case 0x07, 0x9C: return nil
-            case 0x1B:
-                let following = scalars.next()
-                return following == "\\" ? nil : following
-            default: continue
-            }
-        }
-        return nil
     }
 }
 

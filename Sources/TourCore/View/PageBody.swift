@@ -88,18 +88,6 @@ public struct PageBodyLayout: Equatable, Sendable {
     }
 }
 
-extension Canvas {
-    /// Writes `text` centered on row `y`, cut with an ellipsis if wider than the canvas.
-    @discardableResult
-    public mutating func writeCentered(_ text: String, y: Int, style: Style = .plain, glyphs: Glyphs) -> Rect {
-        let fitted = TextWidth.truncate(text, to: size.width, ellipsis: glyphs.ellipsis)
-        let textWidth = TextWidth.of(fitted)
-        let x = (size.width - textWidth) / 2
-        write(fitted, x: x, y: y, style: style)
-        return Rect(x: x, y: y, width: textWidth, height: 1)
-    }
-}
-
 extension Rect {
     func offset(x dx: Int, y dy: Int) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)

@@ -5,7 +5,7 @@ package enum ErrorScreen {
     package static func render(message: String, size: Size, glyphs: Glyphs = .unicode, bindings: KeyBindings = .standard) -> Canvas {
         var canvas = Canvas(size: size)
         guard size.width > 0, size.height > 0 else { return canvas }
-        let width = max(1, min(PageView.textWidth(size.width), 76))
+        let width = max(1, min(TextWidth.readableWidth(size.width), 76))
         var lines = [("The tour has an error", Style(bold: true)), ("", Style.plain)]
         lines += TextWidth.wrap(TextSanitizer.clean(message), width: width).map { ($0, Style.plain) }
         let leave = bindings.keyName(for: .skip, glyphs: glyphs).map { " \($0) quits." } ?? ""

@@ -3,20 +3,42 @@
 /// Never count Swift Characters as columns: CJK and emoji take two cells and
 /// combining marks take none.
 package enum TextWidth {
-    /// Cells taken by one grapheme cluster: 0, 1 or 2.
+    /// Cells taken by one grapheme cluster: 0, 1 or 2. A cluster takes the cells of its
+    /// first scalar, as the C library's wcwidth gives them (WidthTable.swift is generated
+    /// to agree with it), except that an emoji presentation selector (U+FE0F) makes it
+    /// two: terminals draw "☁️" as an emoji.
     package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }  // ASCII fast path
-        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation selector
-        if first.properties.isEmojiPresentation { return 2 }
-        if isWide(first.value) { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format, .control: return 0
-        default: break
-        }
-        if first.value == 0x200B || (0x1160...0x11FF).contains(first.value) { return 0 }
+        if first.value < 0xA0 { return 0 }  // C1 controls
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        return of(scalar: first.value)
+    }
+
+    /// Cells taken by one code point on its own: 0, 1 or 2.
+    package static func of(scalar value: UInt32) -> Int {
+        if value < 0x300 { return value < 0x20 || (0x7F..<0xA0).contains(value) ? 0 : 1 }
+        if contains(zeroWidthRanges, value) { return 0 }
+        if contains(wideRanges, value) { return 2 }
         return 1
+    }
+
+    /// Binary search in sorted, disjoint ranges.
+    private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if value < ranges[middle].lowerBound {
+                high = middle - 1
+            } else if value > ranges[middle].upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
     }
 
     /// Cells taken by a string.
@@ -48,27 +70,20 @@ package enum TextWidth {
         return count
     }
 
-    /// East Asian Wide and Fullwidth ranges (Unicode 15), outside the emoji blocks.
-    static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Cuts text to at most `width` cells, ending in `ellipsis` when anything was cut.
-    package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    /// With `continues`, the text goes on beyond this line (more lines were dropped), so
+    /// it ends in the ellipsis even when it fits.
+    package static func truncate(_ text: String, to width: Int, ellipsis: String = "…", continues: Bool = false) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        if !continues, of(text) <= width { return text }
         let ellipsisWidth = of(ellipsis)
         guard width > ellipsisWidth else { return prefix(text, width: width) }
         return prefix(text, width: width - ellipsisWidth) + ellipsis
+    }
+
+    /// The width text may take on a screen this wide: a margin of two cells each side, or one when narrow.
+    package static func readableWidth(_ screenWidth: Int) -> Int {
+        screenWidth >= 24 ? screenWidth - 4 : screenWidth - 2
     }
 
     /// The longest prefix that fits in `width` cells (a wide character never straddles the edge).
@@ -105,12 +120,23 @@ package enum TextWidth {
                     line = ""
                     lineWidth = 0
                 }
-                while wordWidth > width {
-                    let head = prefix(String(word), width: width)
-                    if head.isEmpty { word = word.dropFirst(); wordWidth = of(word); continue }  // a wide char in a 1-cell line
-                    lines.append(head)
-                    word = word.dropFirst(head.count)
-                    wordWidth = of(word)
+                if wordWidth > width {
+                    // A word longer than a line is split, walking it once: linear in its length.
+                    var piece = ""
+                    var pieceWidth = 0
+                    for character in word {
+                        let cells = of(character)
+                        if cells > width { continue }  // a wide character in a one-cell line
+                        if pieceWidth + cells > width {
+                            lines.append(piece)
+                            piece = ""
+                            pieceWidth = 0
+                        }
+                        piece.append(character)
+                        pieceWidth += cells
+                    }
+                    word = Substring(piece)
+                    wordWidth = pieceWidth
                 }
                 line = String(word)
                 lineWidth = wordWidth

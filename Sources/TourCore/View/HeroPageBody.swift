@@ -29,8 +29,8 @@ package struct HeroPageBody: PageBody {
         var subtitleWidth: Int
 
         init(_ body: HeroPageBody, width: Int) {
-            titleWidth = min(PageView.textWidth(width), HeroPageBody.titleMaximumWidth)
-            subtitleWidth = min(PageView.textWidth(width), HeroPageBody.subtitleMaximumWidth)
+            titleWidth = min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth)
+            subtitleWidth = min(TextWidth.readableWidth(width), HeroPageBody.subtitleMaximumWidth)
             title = TextWidth.wrap(body.title, width: titleWidth)
             subtitle = body.subtitle.isEmpty ? [] : TextWidth.wrap(body.subtitle, width: subtitleWidth)
         }
@@ -78,13 +78,13 @@ package struct HeroPageBody: PageBody {
             let titleRows = max(1, min(lines.title.count, height))
             if lines.title.count > titleRows {
                 lines.title = Array(lines.title.prefix(titleRows))
-                lines.title[titleRows - 1] = PageView.ellipsize(lines.title[titleRows - 1], width: lines.titleWidth, glyphs: context.glyphs)
+                lines.title[titleRows - 1] = TextWidth.truncate(lines.title[titleRows - 1], to: lines.titleWidth, ellipsis: context.glyphs.ellipsis, continues: true)
             }
             let subtitleRows = max(0, height - titleRows)
             if lines.subtitle.count > subtitleRows {
                 lines.subtitle = Array(lines.subtitle.prefix(subtitleRows))
                 if let last = lines.subtitle.indices.last {
-                    lines.subtitle[last] = PageView.ellipsize(lines.subtitle[last], width: lines.subtitleWidth, glyphs: context.glyphs)
+                    lines.subtitle[last] = TextWidth.truncate(lines.subtitle[last], to: lines.subtitleWidth, ellipsis: context.glyphs.ellipsis, continues: true)
                 }
             }
         }

@@ -26,10 +26,10 @@ package struct FeatureListBody: PageBody {
         var pieces: [(column: Int, text: String, style: Style)] = []
     }
 
-    static func listWidth(_ width: Int) -> Int { min(PageView.textWidth(width), listMaximumWidth) }
+    static func listWidth(_ width: Int) -> Int { min(TextWidth.readableWidth(width), listMaximumWidth) }
 
     func titleLines(width: Int) -> [String] {
-        TextWidth.wrap(title, width: min(PageView.textWidth(width), HeroPageBody.titleMaximumWidth))
+        TextWidth.wrap(title, width: min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth))
     }
 
     /// The whole list at a width: icon and bold title, text indented under it, a blank row between items.
@@ -80,7 +80,7 @@ package struct FeatureListBody: PageBody {
             let room = max(1, area.height - gap - 1)
             if title.count > room {
                 title = Array(title.prefix(room))
-                title[room - 1] = PageView.ellipsize(title[room - 1], width: Self.listWidth(area.width), glyphs: context.glyphs)
+                title[room - 1] = TextWidth.truncate(title[room - 1], to: Self.listWidth(area.width), ellipsis: context.glyphs.ellipsis, continues: true)
             }
         }
         return (title, max(0, area.height - title.count - gap))

@@ -201,17 +201,12 @@ package struct PageView: Sendable {
         if lines.count > size.height { lines = [TextWidth.prefix(notice, width: size.width)] }
         let top = max(0, (size.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() where top + offset < size.height {
-            canvas.writeCentered(line, y: top + offset, style: Style(bold: true))
+            canvas.writeCentered(line, y: top + offset, style: Style(bold: true), glyphs: glyphs)
         }
         let noticeWidth = lines.map(TextWidth.of).max() ?? 0
         var layout = Layout()
         layout.tooSmallNotice = Rect(x: (size.width - noticeWidth) / 2, y: top, width: noticeWidth, height: min(lines.count, size.height))
         return layout
-    }
-
-    /// The width text may take on a screen this wide: a margin of two cells each side, or one when narrow.
-    package static func textWidth(_ width: Int) -> Int {
-        width >= 24 ? width - 4 : width - 2
     }
 
     /// Rows the frame takes besides the body: Skip, dots, button, hint and the blanks between.
@@ -220,10 +215,5 @@ package struct PageView: Sendable {
         if gaps { rows += 3 }  // above the dots, between dots and button, below the button
         if showHint { rows += 1 }
         return rows
-    }
-
-    /// Marks a line as cut short, within its width.
-    package static func ellipsize(_ line: String, width: Int, glyphs: Glyphs) -> String {
-        TextWidth.prefix(line, width: width - TextWidth.of(glyphs.ellipsis)) + glyphs.ellipsis
     }
 }

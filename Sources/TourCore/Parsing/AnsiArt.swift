@@ -3,9 +3,9 @@
 /// escape sequence and control character is dropped, so the art's bytes never reach the
 /// terminal as anything but text.
 package enum AnsiArt {
-    /// True when text carries SGR sequences worth parsing.
+    /// True when text carries SGR sequences worth parsing (ESC [ or the C1 CSI).
     package static func looksColored(_ text: String) -> Bool {
-        text.contains("\u{1B}[")
+        text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B }
     }
 
     /// Art with the colors and attributes its SGR sequences gave each character.
@@ -62,9 +62,11 @@ package enum AnsiArt {
                 line = []
                 lineStyles = []
                 index += 1
-            case 0x1B:
+            case _ where EscapeSequence.isIntroducer(scalar.value):
                 flushCharacter()
-                index = skipEscape(in: scalars, from: index, style: &style)
+                let (next, sgr) = EscapeSequence.skip(scalars, from: index)
+                if let sgr { applySGR(sgr, to: &style) }
+                index = next
             case 0x09:
                 flushCharacter()
                 for _ in 0..<4 {
@@ -88,38 +90,6 @@ package enum AnsiArt {
             }
         }
         return Tour.Art(lines: lines, styles: styles)
-    }
-
-    /// Skips one escape sequence starting at ESC; applies it when it is SGR. Returns the next index.
-    private static func skipEscape(in scalars: [Unicode.Scalar], from start: Int, style: inout Style) -> Int {
-        var index = start + 1
-        guard index < scalars.count else { return index }
-        switch scalars[index] {
-        case "[":
-            index += 1
-            var parameters = ""
-            while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) {
-                parameters.unicodeScalars.append(scalars[index])
-                index += 1
-            }
-            guard index < scalars.count, (0x40...0x7E).contains(scalars[index].value) else { return index }
-            if scalars[index] == "m", parameters.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == ";" || $0 == ":" }) {
-                applySGR(parameters, to: &style)
-            }
-            return index + 1
-        case "]", "P", "X", "^", "_":
-            // A string (OSC, DCS, …) runs to BEL or ST; none of it is shown.
-            index += 1
-            while index < scalars.count {
-                if scalars[index] == "\u{07}" || scalars[index] == "\u{9C}" { return index + 1 }
-                if scalars[index] == "\u{1B}" { return index + 1 < scalars.count && scalars[index + 1] == "\\" ? index + 2 : index + 1 }
-                if scalars[index] == "\n" { return index }  // never swallow the rest of the art
-                index += 1
-            }
-            return index
-        default:
-            return scalars[index].value < 0x20 ? index : index + 1
-        }
     }
 
     static func applySGR(_ parameters: String, to style: inout Style) {
