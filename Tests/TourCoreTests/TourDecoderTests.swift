@@ -149,4 +149,14 @@ struct TourDecoderTests {
         #expect(TourLoader.defaultID(forPath: "tours/mytool.json") == "mytool")
         #expect(TourLoader.defaultID(forPath: ".hidden") == ".hidden")
     }
+
+    /// A decoder used for a bad file and then a good one used to throw the bad file's error
+    /// again: its diagnostic log was never reset.
+    @Test func aDecoderUsedTwiceReportsOnlyTheFileAtHand() throws {
+        let decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in [] }
+        #expect(throws: TourError.self) { try decoder.decode(Array(#"{"pages": [{"titel": "typo"}]}"#.utf8)) }
+        let tour = try decoder.decode(Array(#"{"pages": [{"title": "fine"}]}"#.utf8))
+        #expect(tour.pages.map(\.title) == ["fine"])
+        #expect(decoder.check(Array(#"{"pages": [{"title": "fine"}]}"#.utf8)).1.isEmpty)
+    }
 }

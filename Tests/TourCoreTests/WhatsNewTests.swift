@@ -87,10 +87,13 @@ struct WhatsNewTests {
         #expect(page.extra == "And many small fixes.")
         #expect(page.button == "Continue")
         #expect(PlainText.page(page, number: 1, of: 1) == "Page 1 of 1\nWhat's new in 2.1\n- ★ Sync: Your habits on every machine.\nAnd many small fixes.\n")
-        #expect(throws: TourError.self) {
+        // The same decoder, each time with its own error: it keeps nothing from the last file.
+        #expect(throws: TourError.content(file: "t.json", position: SourcePosition(line: 1, column: 27),
+                                          message: #""items" belongs on a page with "kind": "features""#)) {
             try decoder.decode(Array(#"{"pages": [{"title": "a", "items": []}]}"#.utf8))
         }
-        #expect(throws: TourError.self) {
+        #expect(throws: TourError.content(file: "t.json", position: SourcePosition(line: 1, column: 35),
+                                          message: #""kind" must be "page" or "features", not "carousel""#)) {
             try decoder.decode(Array(#"{"pages": [{"title": "a", "kind": "carousel"}]}"#.utf8))
         }
     }

@@ -195,7 +195,10 @@ struct HardeningEndToEndTests {
     }
 
     @Test func anArrowKeyArrivingInPiecesIsStillOneArrow() throws {
-        let terminal = try PseudoTerminal(["--no-animation"])
+        // Pieces 10 ms apart against an escape delay of 300 ms (ESCDELAY, as a user may set
+        // it): wide enough that a loaded machine running suites in parallel cannot stretch a
+        // 10 ms gap past it, and still a real split read.
+        let terminal = try PseudoTerminal(["--no-animation"], environment: ["ESCDELAY": "300"])
         try terminal.waitForOutput("Welcome to tour")
         let mark = terminal.bytes.count
         for byte in Array("\u{1B}[C".utf8) {

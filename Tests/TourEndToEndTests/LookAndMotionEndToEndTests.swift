@@ -148,7 +148,9 @@ struct LookAndMotionEndToEndTests {
 
     @Test func aPageChangeAnimatesInSeveralFramesOrOneWithoutMotion() throws {
         defer { cleanUp() }
-        #expect(try framesForOnePageChange([]) >= 4)
+        // More than one frame is what tells a slide from a cut. How many more depends on how
+        // busy the machine is (tests run in parallel), so no higher count is asserted.
+        #expect(try framesForOnePageChange([]) >= 2)
         #expect(try framesForOnePageChange(["--no-animation"]) == 1)
         #expect(try framesForOnePageChange([], environment: ["TOUR_REDUCE_MOTION": "1"]) == 1)
     }
