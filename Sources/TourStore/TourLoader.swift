@@ -10,7 +10,7 @@ package enum TourLoader {
     /// it, or its first error.
     package static func load(path: String, locale: String? = nil) throws(TourError) -> Tour {
         let (tour, diagnostics) = try check(path: path, locale: locale)
-        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
+        if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard let tour else { throw TourError.content(file: path, position: nil, message: "no tour") }
         return tour
     }
@@ -23,7 +23,7 @@ package enum TourLoader {
             return bytes
         }
         let (decoded, diagnostics) = decoder.check(bytes)
-        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
+        if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
         if tour.id == nil { tour.id = defaultID(forPath: fileName) }
         return tour

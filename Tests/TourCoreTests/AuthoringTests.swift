@@ -56,7 +56,7 @@ struct AuthoringTests {
         let base = Self.fixtures + "/translations/tour.json"
         let english = try TourLoader.load(path: base)
         let french = try TourLoader.load(path: base, locale: "fr_FR.UTF-8")
-        #expect(french.pages.map(\.title) == ["Bonjour", "Touches", "Nouveau en 2.0"])
+        #expect(french.pages.map(\.title) == ["Bonjour en français", "Touches", "Nouveau en 2.0"])
         // Missing texts fall back to the base; everything that is not text stays the base's.
         #expect(french.pages[0].subtitle == "Welcome.")
         #expect(french.pages[2].items.map(\.title) == ["Synchro"] && french.pages[2].items[0].text == "Everywhere.")

@@ -60,7 +60,9 @@ struct TourDecoderTests {
 
     @Test(arguments: [
         (#"{"pages": [{"title": "a", "titel": "b"}]}"#, #"t.json:1:27: unknown key "titel" in page 1; did you mean "title"?"#),
-        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:2:12: "pages" is empty; a tour needs at least one page"#),
+        // Playing lists every error, as tour check does.
+        ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:2:12: "pages" is empty; a tour needs at least one page"# + "\n"
+            + #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, pages"#),
         (#"{"pages": []}"#, #"t.json:1:11: "pages" is empty; a tour needs at least one page"#),
         (#"{"id": "x"}"#, #"t.json:1:1: the tour has no "pages"; add "pages": [{"title": "…"}]"#),
         ("{\"pages\": [\n  {\"subtitle\": \"x\"}\n]}", #"t.json:2:3: page 1 has no "title""#),
@@ -70,7 +72,12 @@ struct TourDecoderTests {
         (#"{"pages": [{"title": "a", "hero": ["x", 2]}]}"#, #"t.json:1:41: each line of "hero" must be a string, not a number"#),
         (#"{"pages": [{"title": "a", "heroFile": "nope.txt"}]}"#, #"t.json:1:39: cannot read heroFile "nope.txt": no such file"#),
         (#"{"pages": [{"title": "a", "title": "b"}]}"#, #"t.json:1:27: duplicate key "title" in page 1"#),
-        ("{\"pages\": [\n  {\"title\": \"a\",}\n]}", "t.json:2:17: expected a quoted key"),
+        ("{\"pages\": [\n  {\"title\": \"a\",}\n]}", "t.json:2:16: trailing comma after the last member; JSON allows none, so remove the ','"),
+        ("{\"pages\": [{\"title\": \"a\"},\n]}", "t.json:1:26: trailing comma after the last element; JSON allows none, so remove the ','"),
+        ("{'pages': []}", "t.json:1:2: keys take double quotes in JSON, not single quotes"),
+        ("{\"pages\": [{\"title\": 'a'}]}", "t.json:1:22: strings take double quotes in JSON, not single quotes"),
+        ("{\"pages\": [{\"title\": 5}]}", #"t.json:1:22: "title" must be a string, not a number"#),
+        ("{\"pages\": [{\"title\": \"a\"}, {\"titel\": \"b\"}]}", #"t.json:1:29: unknown key "titel" in page 2; did you mean "title"?"#),
         ("{\"pages\": [{\"title\": \"a\"}]", "t.json:1:27: unexpected end of file; expected ',' or '}'"),
         ("{\"pages\": [{\"title\": \"a\"}]}}", "t.json:1:28: unexpected text after the end of the JSON document"),
         ("", "t.json:1:1: unexpected end of file; expected a value"),
@@ -97,7 +104,7 @@ struct TourDecoderTests {
         let (tour, diagnostics) = decoder.check(Array(json.utf8))
         #expect(diagnostics.map(\.description) == [
             #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, pages"#,
-            #"t.json:2:3: error: page 1 has no "title""#,
+            // One mistake, one error: the misspelled key, not also "page 1 has no title".
             #"t.json:2:4: error: unknown key "titel" in page 1; did you mean "title"?"#,
             #"t.json:3:27: warning: "since": "3.0" is newer than the tour's version 2.0; --once will not show this page yet"#,
             #"t.json:3:46: error: cannot read heroFile "missing.txt": no such file"#,

@@ -124,7 +124,7 @@ struct AuthoringEndToEndTests {
         // A broken save shows the error in place of the page, without exiting.
         try #"{"pages": [{"title": "Broken",}]}"#.write(toFile: tour, atomically: true, encoding: .utf8)
         let error = try session.waitFor("The tour has an error")
-        #expect(error.contains("tour.json:1:31:") && error.contains("expected a quoted key"))
+        #expect(error.contains("tour.json:1:30:") && error.contains("trailing comma after the last member"))
         try session.send("Right")  // ignored while broken
         try tourText("Fixed title").write(toFile: tour, atomically: true, encoding: .utf8)
         let fixed = try session.waitFor("With art")

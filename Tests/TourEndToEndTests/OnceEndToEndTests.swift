@@ -153,7 +153,7 @@ struct OnceEndToEndTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: TourBinary.path)
             process.arguments = ["--once", "--plain", tourFile]
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.environment = TourBinary.personEnvironment.merging(environment) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             return process
@@ -171,7 +171,7 @@ struct OnceEndToEndTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: TourBinary.path)
             process.arguments = ["--once", "--plain", tourFile]
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.environment = TourBinary.personEnvironment.merging(environment) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             if round % 2 == 0 { _ = try runTour(["--reset", tourFile], environment: environment) }

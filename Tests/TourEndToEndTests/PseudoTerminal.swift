@@ -36,8 +36,7 @@ final class PseudoTerminal: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, master)
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "NO_COLOR")
+        var env = TourBinary.personEnvironment
         env["TERM"] = "xterm-256color"
         env["LC_ALL"] = "C.UTF-8"
         env.merge(environment) { $1 }

@@ -14,6 +14,16 @@ enum TourBinary {
     static var harness: String { (path as NSString).deletingLastPathComponent + "/TourKitHarness" }
     /// The example tool in Examples/mytool, built by `make test`.
     static let example: String = ProcessInfo.processInfo.environment["MYTOOL_BIN"] ?? packageRoot + "/Examples/mytool/.build/debug/mytool"
+
+    /// What `swift test` and CI set but a person at a terminal does not: NO_COLOR (set by
+    /// swift test for its children), CI (set by the CI runner) and tour's own switches.
+    /// Tests that want them say so.
+    static let settingsOfTheTestRun = ["NO_COLOR", "COLORTERM", "CI", "TOUR_DISABLE", "TOUR_DEBUG"]
+
+    /// This process's environment without `settingsOfTheTestRun`.
+    static var personEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { !settingsOfTheTestRun.contains($0.key) }
+    }
 }
 
 struct CommandResult {
@@ -29,8 +39,7 @@ func runTour(_ arguments: [String], executable: String = TourBinary.path, enviro
     process.executableURL = URL(fileURLWithPath: executable)
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "NO_COLOR")  // set by `swift test`, not by a person
+    var env = TourBinary.personEnvironment
     env.merge(environment) { $1 }
     process.environment = env
     let (input, output, error) = (Pipe(), Pipe(), Pipe())
@@ -86,9 +95,9 @@ final class TmuxSession {
         if !captureStandardError { env["TOUR_TEST_KEEP_STDERR"] = "1" }
         env.merge(environment) { $1 }
         let envArguments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        // `swift test` sets NO_COLOR for its children; a person's terminal does not.
+        // `swift test` sets NO_COLOR for its children and CI sets CI; a person's terminal does not.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "--",
-                  "env", "-u", "NO_COLOR", "-u", "COLORTERM"] + envArguments + ["sh", wrapper.path, directory.path, executable] + arguments)
+                  "env"] + TourBinary.settingsOfTheTestRun.flatMap { ["-u", $0] } + envArguments + ["sh", wrapper.path, directory.path, executable] + arguments)
     }
 
     deinit {

@@ -3,6 +3,8 @@
 //   harness callbacks LOG    log page changes and the outcome to LOG
 //   harness custom           a tour whose second page is a custom PageBody
 //   harness crash            trap in a callback while the tour is on screen
+//   harness locale FILE      load FILE (its translation from the environment), play it as
+//                            text, and print the tool's own locale before and after
 import TourKit
 
 #if canImport(Glibc)
@@ -84,6 +86,15 @@ case "crash":
     var options = TourOptions()
     options.onPageChange = { _, _ in fatalError("the tool's callback crashed") }
     _ = try tour.run(options: options)
+case "locale":
+    // The tool runs in the C locale it never changed; the tour must leave it so.
+    let before = String(cString: setlocale(LC_CTYPE, nil))
+    let translated = try Tour(contentsOfFile: arguments[2])
+    var options = TourOptions()
+    options.presentation = .plain
+    _ = try translated.run(options: options)
+    print("locale before: \(before)")
+    print("locale after: \(String(cString: setlocale(LC_CTYPE, nil)))")
 case "custom":
     let custom = Tour(pages: [
         Tour.Page(title: "Before"),

@@ -17,12 +17,16 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, and what to do when it is not obvious.
     package var message: String
 
+    /// A file the tour names (a heroFile) is missing or unreadable: exit 66, not 65.
+    package var missingFile = false
+
     /// A problem at a place.
-    package init(file: String, position: SourcePosition?, severity: Severity, message: String) {
+    package init(file: String, position: SourcePosition?, severity: Severity, message: String, missingFile: Bool = false) {
         self.file = file
         self.position = position
         self.severity = severity
         self.message = message
+        self.missingFile = missingFile
     }
 
     /// `FILE:LINE:COLUMN: error: message`, as compilers write it.
@@ -33,7 +37,15 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The error a loader throws for this diagnostic.
     package var error: TourError {
-        .content(file: file, position: position, message: message)
+        if missingFile { return .unreadable(path: position.map { "\(file):\($0.line):\($0.column)" } ?? file, reason: message) }
+        return .content(file: file, position: position, message: message)
+    }
+
+    /// The errors among `diagnostics` as one error: the only one, or all of them in file order.
+    package static func error(from diagnostics: [Diagnostic]) -> TourError? {
+        let errors = diagnostics.filter { $0.severity == .error }.map(\.error)
+        guard let first = errors.first else { return nil }
+        return errors.count == 1 ? first : .problems(errors)
     }
 
     /// Sorted by line and column; diagnostics at the same place keep their order.
@@ -74,6 +86,8 @@ final class DiagnosticLog {
             add(Diagnostic(file: path, position: nil, severity: .error, message: reason))
         case let .usage(message):
             add(Diagnostic(file: "", position: nil, severity: .error, message: message))
+        case let .problems(errors):
+            for error in errors { add(error) }
         }
     }
 

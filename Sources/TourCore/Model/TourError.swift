@@ -23,6 +23,9 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The command line or the options make no sense.
     case usage(String)
+    /// Several of the above in one tour file, in file order: every problem at once, as
+    /// `tour check` lists them.
+    indirect case problems([TourError])
 
     /// The message without the file and position.
     package var message: String {
@@ -30,6 +33,7 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .content(_, _, message): message
         case let .unreadable(_, reason): reason
         case let .usage(message): message
+        case let .problems(errors): errors.map(\.message).joined(separator: "\n")
         }
     }
 
@@ -44,6 +48,8 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(reason)"
         case let .usage(message):
             return message
+        case let .problems(errors):
+            return errors.map(\.description).joined(separator: "\n")
         }
     }
 }

@@ -92,6 +92,7 @@ package struct JSONParser {
         case UInt8(ascii: "f"): return try expect("false", value: .bool(false), start: start)
         case UInt8(ascii: "n"): return try expect("null", value: .null, start: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "'"): throw failure("strings take double quotes in JSON, not single quotes")
         default: throw failure("unexpected character \(describe(byte)); expected a value")
         }
     }
@@ -118,28 +119,36 @@ package struct JSONParser {
             depth -= 1
             return JSONNode(value: .object(members), position: start)
         }
+        var comma = position
         while true {
             skipWhitespace()
             let keyPosition = position
             guard current == UInt8(ascii: "\"") else {
-                throw failure(current == nil ? "unexpected end of file inside an object" : "expected a quoted key")
+                if current == nil { throw failure("unexpected end of file inside an object") }
+                if current == UInt8(ascii: "}"), !members.isEmpty {
+                    throw failure("trailing comma after the last member; JSON allows none, so remove the ','", at: comma)
+                }
+                if current == UInt8(ascii: "'") { throw failure("keys take double quotes in JSON, not single quotes") }
+                throw failure("expected a key in double quotes")
             }
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \(Quoted(key))") }
             advance()
             skipWhitespace()
             let node = try parseValue()
             members.append(JSONMember(key: key, keyPosition: keyPosition, node: node))
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: ","):
+                comma = position
+                advance()
             case UInt8(ascii: "}"):
                 advance()
                 depth -= 1
                 return JSONNode(value: .object(members), position: start)
             case nil: throw failure("unexpected end of file; expected ',' or '}'")
-            default: throw failure("expected ',' or '}' after the value of \"\(key)\"")
+            default: throw failure("expected ',' or '}' after the value of \(Quoted(key))")
             }
         }
     }
@@ -155,12 +164,18 @@ package struct JSONParser {
             depth -= 1
             return JSONNode(value: .array(elements), position: start)
         }
+        var comma = position
         while true {
             skipWhitespace()
+            if current == UInt8(ascii: "]"), !elements.isEmpty {
+                throw failure("trailing comma after the last element; JSON allows none, so remove the ','", at: comma)
+            }
             elements.append(try parseValue())
             skipWhitespace()
             switch current {
-            case UInt8(ascii: ","): advance()
+            case UInt8(ascii: ","):
+                comma = position
+                advance()
             case UInt8(ascii: "]"):
                 advance()
                 depth -= 1

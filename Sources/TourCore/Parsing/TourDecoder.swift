@@ -42,7 +42,7 @@ package struct TourDecoder {
     /// The tour, or the first error in it.
     package func decode(_ bytes: [UInt8]) throws(TourError) -> Tour {
         let (tour, diagnostics) = check(bytes)
-        if let error = diagnostics.first(where: { $0.severity == .error }) { throw error.error }
+        if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard let tour else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
         return tour
     }
@@ -76,7 +76,7 @@ package struct TourDecoder {
         do {
             tour = try run.decodeTour(root)
         } catch {
-            run.log.add(error)
+            if error != TourDecoder.alreadyReported { run.log.add(error) }
             tour = nil
         }
         return (tour, Diagnostic.inFileOrder(run.log.entries))
@@ -97,10 +97,13 @@ package struct TourDecoder {
         do {
             return try body()
         } catch {
-            log.add(error)
+            if error != TourDecoder.alreadyReported { log.add(error) }
             return nil
         }
     }
+
+    /// Thrown where the reason is already in the log: stops the part without a second message.
+    static let alreadyReported = TourError.usage("(already reported)")
 
     private func fail(_ position: SourcePosition, _ message: String) -> TourError {
         .content(file: fileName, position: position, message: message)
@@ -113,7 +116,7 @@ package struct TourDecoder {
         var result: [String: JSONMember] = [:]
         for member in list {
             guard allowed.contains(member.key) else {
-                var message = "unknown key \"\(member.key)\" in \(what)"
+                var message = "unknown key \(Quoted(member.key)) in \(what)"
                 if let suggestion = KeySuggestion.closest(to: member.key, among: allowed) {
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
@@ -123,7 +126,7 @@ package struct TourDecoder {
                 continue
             }
             if result[member.key] != nil {
-                log.add(fail(member.keyPosition, "duplicate key \"\(member.key)\" in \(what)"))
+                log.add(fail(member.keyPosition, "duplicate key \(Quoted(member.key)) in \(what)"))
                 continue
             }
             result[member.key] = member
@@ -131,10 +134,17 @@ package struct TourDecoder {
         return result
     }
 
+    /// Required keys that an unknown key in `node` was taken to be a misspelling of:
+    /// "page 2 has no title" would only repeat "did you mean title?".
+    private func misspelled(in node: JSONNode, allowed: [String]) -> Set<String> {
+        guard case .object(let list) = node.value else { return [] }
+        return Set(list.filter { !allowed.contains($0.key) }.compactMap { KeySuggestion.closest(to: $0.key, among: allowed) })
+    }
+
     private func string(_ member: JSONMember?) throws(TourError) -> String? {
         guard let member else { return nil }
         guard case .string(let text) = member.node.value else {
-            throw fail(member.node.position, "\"\(member.key)\" must be a string, not \(member.node.value.kindName)")
+            throw fail(member.node.position, "\(Quoted(member.key)) must be a string, not \(member.node.value.kindName)")
         }
         return text
     }
@@ -142,6 +152,7 @@ package struct TourDecoder {
     private func decodeTour(_ root: JSONNode) throws(TourError) -> Tour {
         let fields = try members(of: root, what: "the tour", allowed: Self.tourKeys)
         guard let pagesMember = fields["pages"] else {
+            if misspelled(in: root, allowed: Self.tourKeys).contains("pages") { throw TourDecoder.alreadyReported }
             throw fail(root.position, "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
         }
         guard case .array(let pageNodes) = pagesMember.node.value else {
@@ -163,7 +174,7 @@ package struct TourDecoder {
         }
         var version: String? = attemptOptional { () throws(TourError) in try string(fields["version"]).map { TextSanitizer.clean($0) } }
         if let text = version, Version(text) == nil, let member = fields["version"] {
-            log.add(fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \"\(text)\""))
+            log.add(fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
             version = nil
         }
         var pages: [Tour.Page] = []
@@ -176,7 +187,8 @@ package struct TourDecoder {
         }
         guard !pages.isEmpty else {
             // Every page had an error, already recorded; nothing more to say.
-            throw log.firstError?.error ?? fail(pagesMember.node.position, "no page could be read")
+            if log.firstError != nil { throw TourDecoder.alreadyReported }
+            throw fail(pagesMember.node.position, "no page could be read")
         }
         return Tour(
             id: attemptOptional { () throws(TourError) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
@@ -192,7 +204,7 @@ package struct TourDecoder {
         guard let since = page.since, case .object(let members) = node.value,
               let member = members.first(where: { $0.key == "since" }) else { return }
         if let tourVersion, since > tourVersion {
-            warn(member.node.position, "\"since\": \"\(since)\" is newer than the tour's version \(tourVersion); --once will not show this page yet")
+            warn(member.node.position, "\"since\": \(Quoted(since.description)) is newer than the tour's version \(tourVersion); --once will not show this page yet")
         } else if !versionGiven {
             warn(member.node.position, "\"since\" has no effect: the tour has no \"version\" to compare it with")
         }
@@ -201,7 +213,7 @@ package struct TourDecoder {
     private func color(_ member: JSONMember?) throws(TourError) -> Color? {
         guard let member, let text = try string(member) else { return nil }
         guard let color = ColorName.parse(text) else {
-            throw fail(member.node.position, "\"\(member.key)\" must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \"\(text)\"")
+            throw fail(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
         }
         return color
     }
@@ -209,7 +221,10 @@ package struct TourDecoder {
     private func decodeFeature(_ node: JSONNode, number: Int, page: Int) throws(TourError) -> Tour.Feature {
         let what = "item \(number) of page \(page)"
         let fields = try members(of: node, what: what, allowed: Self.featureKeys)
-        guard let title = try string(fields["title"]) else { throw fail(node.position, "\(what) has no \"title\"") }
+        guard let title = try string(fields["title"]) else {
+            if misspelled(in: node, allowed: Self.featureKeys).contains("title") { throw TourDecoder.alreadyReported }
+            throw fail(node.position, "\(what) has no \"title\"")
+        }
         return Tour.Feature(icon: try string(fields["icon"]) ?? "", title: title, text: try string(fields["text"]) ?? "",
                             accent: try color(fields["accent"]))
     }
@@ -227,7 +242,7 @@ package struct TourDecoder {
         attempt { () throws(TourError) in
             if let sinceMember = fields["since"], let since = try string(sinceMember) {
                 guard let version = Version(since) else {
-                    throw fail(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \"\(since)\"")
+                    throw fail(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
                 }
                 page.since = version
             }
@@ -236,7 +251,7 @@ package struct TourDecoder {
         attempt { () throws(TourError) in
             if let kindMember = fields["kind"], let text = try string(kindMember) {
                 guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
-                    throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \"\(text)\"")
+                    throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
                 }
                 kind = parsed
             }
@@ -281,7 +296,13 @@ package struct TourDecoder {
                 do throws(TourError) {
                     bytes = try readArt(path)
                 } catch {
-                    throw fail(fileMember.node.position, "cannot read heroFile \"\(path)\": \(Self.reason(error))")
+                    let message = "cannot read heroFile \(Quoted(path)): \(MessageText.visible(Self.reason(error)))"
+                    // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
+                    if case .unreadable = error {
+                        log.add(Diagnostic(file: fileName, position: fileMember.node.position, severity: .error, message: message, missingFile: true))
+                        throw TourDecoder.alreadyReported
+                    }
+                    throw fail(fileMember.node.position, message)
                 }
                 page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
                 page.heroFile = path
@@ -289,7 +310,9 @@ package struct TourDecoder {
         }
         guard title != nil else {
             // A title of the wrong type was reported already; only a missing one is news.
-            if fields["title"] == nil { throw fail(node.position, "\(what) has no \"title\"") }
+            if fields["title"] == nil, !misspelled(in: node, allowed: Self.pageKeys).contains("title") {
+                throw fail(node.position, "\(what) has no \"title\"")
+            }
             return nil
         }
         return page
@@ -331,7 +354,12 @@ package struct TourDecoder {
 
 /// "Did you mean": the allowed key closest to a typo, when it is close enough.
 enum KeySuggestion {
+    /// Keys longer than this get no suggestion: no key is that long, and the distance
+    /// table would cost time and memory in the square of the length.
+    static let maximumKeyLength = 40
+
     static func closest(to key: String, among candidates: [String]) -> String? {
+        guard key.utf8.count <= maximumKeyLength else { return nil }
         let lowered = Array(key.lowercased())
         var best: (String, Int)? = nil
         for candidate in candidates {
