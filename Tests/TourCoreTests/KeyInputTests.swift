@@ -97,3 +97,39 @@ struct KeyInputTests {
         #expect(driver.outcome == .completed)
     }
 }
+
+@Suite("The one key table")
+struct KeyTableTests {
+    /// The README's key table is the table in the code, row for row.
+    @Test func theReadmeKeyTableIsTheKeyTable() throws {
+        let readme = try String(contentsOfFile: PackagePaths.root + "/README.md", encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Keys\n").dropFirst().first)
+        let rows = section.components(separatedBy: "\n").drop { !$0.hasPrefix("| keys |") }.dropFirst(2).prefix { $0.hasPrefix("|") }
+        #expect(Array(rows) == KeyBindings.standard.markdownRows)
+    }
+
+    /// A tool that moves skip to x sees x in every hint: the frame, the key hint, the
+    /// help and the error screen; q no longer skips.
+    @Test func aRemappedSkipKeyChangesEveryHint() {
+        let bindings = KeyBindings.standard.remapping(.skip, to: [.character("x")])
+        let tour = Tour(pages: [Tour.Page(title: "One"), Tour.Page(title: "Two")])
+        var driver = PagerDriver(tour: tour, settings: Pager.Settings(animation: false, bindings: bindings))
+        #expect(driver.screen.text.contains("Skip (x)"))
+        #expect(driver.screen.text.contains("Enter next · x skip"))
+        #expect(!driver.screen.text.contains("(q)") && !driver.screen.text.contains("q skip"))
+        driver.press(.character("?"))
+        #expect(driver.screen.text.contains("x Esc") || driver.screen.text.contains("x  "))
+        driver.press(.character("?"))
+        #expect(driver.press(.character("q")).isEmpty)  // q means nothing now
+        #expect(driver.press(.character("x")) == [.finish(.skipped(atPage: 0))])
+        let error = ErrorScreen.render(message: "t.json:1:1: broken", size: Size(width: 80, height: 24), bindings: bindings)
+        #expect(error.text.contains("the tour reloads. x quits."))
+    }
+
+    @Test func remappingTakesTheKeysAwayFromOtherCommands() {
+        let bindings = KeyBindings.standard.remapping(.next, to: [.character("q")])
+        #expect(bindings.command(for: .character("q"))?.command == .next)
+        #expect(bindings.command(for: .escape)?.command == .skip)
+        #expect(bindings.command(for: .right) == nil)
+    }
+}

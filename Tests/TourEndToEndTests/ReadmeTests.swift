@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The README's Swift code is real: every block marked with a file name is written into a
+/// new package that depends on this checkout, built, and played in a terminal. The
+/// API table is checked against what TourKit publishes.
+@Suite("The README's Swift code builds and runs")
+struct ReadmeTests {
+    static let readme = TourBinary.packageRoot + "/README.md"
+
+    /// Fenced blocks whose info string names a file: ```swift file=Sources/mytool/main.swift
+    static func fileBlocks() throws -> [(path: String, text: String)] {
+        let lines = try String(contentsOfFile: readme, encoding: .utf8).components(separatedBy: "\n")
+        var blocks: [(String, String)] = []
+        var current: (path: String, lines: [String])? = nil
+        for line in lines {
+            if let open = current {
+                if line == "```" {
+                    blocks.append((open.path, open.lines.joined(separator: "\n") + "\n"))
+                    current = nil
+                } else {
+                    current?.lines.append(line)
+                }
+            } else if line.hasPrefix("```"), let range = line.range(of: " file=") {
+                current = (String(line[range.upperBound...]), [])
+            }
+        }
+        return blocks
+    }
+
+    /// The type names in the README's API table.
+    static func apiNames() throws -> [String] {
+        let text = try String(contentsOfFile: readme, encoding: .utf8)
+        let rest = try #require(text.components(separatedBy: "### The API\n").dropFirst().first)
+        let section = rest.components(separatedBy: "\n#").first ?? rest
+        let rows = section.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
+        return rows.flatMap { row -> [String] in
+            let firstColumn = row.split(separator: "|")[0]
+            return firstColumn.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+    }
+
+    static var swift: String {
+        if let path = ProcessInfo.processInfo.environment["SWIFT"] { return path }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + ["/opt/swift/usr/bin"] {
+            let candidate = "\(directory)/swift"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "swift"
+    }
+
+    static func build(_ package: URL) throws -> CommandResult {
+        try runTour(["build", "--package-path", package.path], executable: swift)
+    }
+
+    @Test func theReadmeToolBuildsRunsAndUsesExactlyThePublicAPI() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("tour-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        let blocks = try Self.fileBlocks()
+        #expect(blocks.map(\.path).sorted() == ["Package.swift", "Sources/mytool/ProgressBody.swift", "Sources/mytool/WelcomeTour.swift",
+                                                "Sources/mytool/main.swift", "Sources/mytool/tour.json"])
+        for (path, text) in blocks {
+            let file = package.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // The one edit: the dependency points at this checkout instead of "../tour".
+            let edited = text.replacingOccurrences(of: #"path: "../tour""#, with: "path: \"\(TourBinary.packageRoot)\"")
+            try edited.write(to: file, atomically: true, encoding: .utf8)
+        }
+        // Every name in the README's API table is usable from a client.
+        let names = try Self.apiNames()
+        #expect(names.count >= 20)
+        try ("import TourKit\n\nlet everyPublicType: [Any.Type] = [\n" + names.map { "    \($0).self,\n" }.joined() + "]\n")
+            .write(to: package.appendingPathComponent("Sources/mytool/API.swift"), atomically: true, encoding: .utf8)
+        let build = try Self.build(package)
+        #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
+        guard build.exitCode == 0 else { return }
+
+        // Played as a person would, in a terminal, twice: the second run shows nothing.
+        let state = package.appendingPathComponent("state").path
+        let binary = package.appendingPathComponent(".build/debug/mytool").path
+        for (arguments, title) in [([String](), "Welcome to mytool"), (["--swift"], "Welcome to mytool")] {
+            let home = state + "/" + (arguments.first ?? "json")
+            let session = try TmuxSession(arguments, executable: binary, environment: ["XDG_STATE_HOME": home])
+            try session.waitFor(title)
+            try session.send("Enter")
+            try session.waitFor("Everything offline")
+            if arguments == ["--swift"] {
+                try session.send("Enter")
+                let custom = try session.waitFor("Syncing your notes")  // "New in 2.1" waits for an update
+                #expect(custom.contains("[###############...............]"))
+            }
+            try session.send("Enter")
+            #expect(try session.exitCode() == 0)
+            let after = try session.screen()
+            #expect(after.contains("tour page 0 -> 1") && after.contains("mytool: ready"))
+            let again = try TmuxSession(arguments, executable: binary, environment: ["XDG_STATE_HOME": home])
+            #expect(try again.exitCode() == 0)
+            #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: ready")
+        }
+
+        // And nothing beyond the table: the package's own types stay out of reach.
+        let hidden = package.appendingPathComponent("Sources/mytool/Hidden.swift")
+        for name in ["Pager", "PagerState", "TourLoader", "FullScreenPager", "TourRunner", "PageView", "TourCore.Pager"] {
+            try "import TourKit\nlet hidden: Any.Type = \(name).self\n".write(to: hidden, atomically: true, encoding: .utf8)
+            let refused = try Self.build(package)
+            #expect(refused.exitCode != 0, "\(name) is visible to a client")
+        }
+    }
+}
