@@ -1,0 +1,154 @@
+import Testing
+@testable import TourCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The update function alone: messages in, effects out, no terminal and no view calls.
+@Suite("The update function")
+struct UpdateTests {
+    static let tour = Tour(pages: [
+        Tour.Page(title: "One", hero: "[1]"),
+        Tour.Page(title: "Two", hero: "[2]"),
+        Tour.Page(title: "Three"),
+    ])
+
+    func animated() -> PagerDriver {
+        PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: true))
+    }
+
+    @Test func swipesSlideJumpsCutAndAHeroRevealsOnlyTheFirstTime() {
+        var driver = animated()
+        // The first page reveals its hero.
+        #expect(driver.pager.animation?.phases == [.reveal])
+        driver.now += 1
+        #expect(driver.send(.tick) == [.draw, .stopClock])
+        // A swipe slides, then reveals the new page's hero.
+        let swipe = driver.press(.right)
+        #expect(swipe == [.pageChanged(from: 0, to: 1), .draw, .startClock])
+        #expect(driver.pager.animation?.phases == [.slide(fromPage: 0, fromScroll: 0, forward: true), .reveal])
+        // A key during an animation ends it at once, then acts: back to page 1, sliding, no reveal again.
+        #expect(driver.press(.left) == [.stopClock, .pageChanged(from: 1, to: 0), .draw, .startClock])
+        #expect(driver.pager.animation?.phases == [.slide(fromPage: 1, fromScroll: 0, forward: false)])
+        // A jump cuts: nothing slides, and page 3 has no hero to reveal.
+        #expect(driver.press(.end) == [.stopClock, .pageChanged(from: 0, to: 2), .draw])
+        #expect(driver.pager.animation == nil)
+    }
+
+    @Test func theClockRunsThePhasesInTurn() {
+        var driver = animated()
+        driver.now += 1
+        driver.send(.tick)
+        driver.press(.right)
+        driver.now += Motion.slideDuration / 2
+        #expect(driver.send(.tick) == [.draw])
+        #expect(driver.pager.animationProgress > 0.4 && driver.pager.animationProgress < 0.6)
+        driver.now += Motion.slideDuration
+        #expect(driver.send(.tick) == [.draw])  // the slide is over; the reveal begins
+        #expect(driver.pager.animation?.phases == [.reveal])
+        driver.now += Motion.revealDuration + 0.001
+        #expect(driver.send(.tick) == [.draw, .stopClock])
+    }
+
+    @Test func aResizeEndsTheAnimationAndRepaintsEverything() {
+        var driver = animated()
+        #expect(driver.send(.resized(Size(width: 40, height: 12))) == [.stopClock, .redrawAll])
+        #expect(driver.screen.size == Size(width: 40, height: 12))
+        #expect(driver.pager.animation == nil)
+    }
+
+    @Test func signalsAndAClosedInputEndTheTourWithTheirNumber() {
+        for (message, signal) in [(PagerMessage.signal(SIGTERM), SIGTERM), (.signal(SIGHUP), SIGHUP), (.inputClosed, SIGHUP)] {
+            var driver = PagerDriver(tour: Self.tour)
+            #expect(driver.send(message) == [.finish(.interrupted(signal: signal))])
+            #expect(driver.send(.key(.right)).isEmpty)  // an ended tour stays ended
+        }
+        var driver = PagerDriver(tour: Self.tour)
+        #expect(driver.send(.signal(SIGTSTP)) == [.suspend])
+        #expect(driver.send(.resumed) == [.redrawAll])
+        #expect(driver.press(.controlC) == [.finish(.interrupted(signal: SIGINT))])
+    }
+
+    @Test func aReloadKeepsThePageTheKeysAndTheHelp() {
+        let bindings = KeyBindings.standard.remapping(.skip, to: [.character("x")])
+        var driver = PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: false, bindings: bindings))
+        driver.press(.right, .character("?"))
+        #expect(driver.send(.fileChanged) == [.reload])
+        let edited = Tour(pages: [Tour.Page(title: "Uno"), Tour.Page(title: "Dos"), Tour.Page(title: "Tres")])
+        #expect(driver.send(.reloaded(.success(edited))) == [.draw])
+        #expect(driver.page == 1 && driver.pager.isShowingHelp)
+        #expect(driver.pager.tour == edited)
+        driver.press(.character("?"))  // closes the help
+        #expect(driver.screen.text.contains("Dos") && driver.screen.text.contains("Skip (x)"))
+        // A tour that shrank keeps the nearest page.
+        driver.send(.reloaded(.success(Tour(pages: [Tour.Page(title: "Solo")]))))
+        #expect(driver.page == 0)
+    }
+
+    @Test func whileTheFileIsBrokenOnlyTheWaysOutWork() {
+        var driver = PagerDriver(tour: Self.tour)
+        let broken = TourError.content(file: "t.json", position: SourcePosition(line: 1, column: 2), message: "broken")
+        #expect(driver.send(.reloaded(.failure(broken))) == [.draw])
+        #expect(driver.screen.text.contains("t.json:1:2: broken"))
+        #expect(driver.press(.right, .enter, .character("?")).isEmpty)
+        #expect(driver.page == 0)
+        driver.send(.reloaded(.success(Self.tour)))
+        #expect(driver.screen.text.contains("One"))
+        #expect(driver.pager.contentError == nil)
+        driver.send(.reloaded(.failure(broken)))
+        #expect(driver.press(.character("q")) == [.finish(.skipped(atPage: 0))])
+    }
+
+    @Test func withoutTheMouseClicksMeanNothing() {
+        var driver = PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: false, mouse: false))
+        driver.click(driver.layout.button)
+        #expect(driver.page == 0)
+    }
+}
+
+@Suite("The model stays a model")
+struct ModelTests {
+    /// Text set after init is cleaned too: no path around the sanitizer.
+    @Test func settersSanitizeLikeInitializers() {
+        var page = Tour.Page(title: "t")
+        page.subtitle = "\u{1B}[2Jgone\u{1B}]0;title\u{07}"
+        page.title = "a\u{9B}31mb"
+        page.button = "go\u{202E}"
+        #expect(page.subtitle == "gone" && page.title == "ab" && page.button == "go")
+        var feature = Tour.Feature(title: "f")
+        feature.text = "x\u{07}y"
+        #expect(feature.text == "xy")
+        var labels = Tour.Labels()
+        labels.skip = "\u{1B}[31mSkip"
+        #expect(labels.skip == "Skip")
+        let plain = PlainText.page(page, number: 1, of: 1)
+        #expect(!plain.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+    }
+
+    struct Marker: PageBody, Equatable {
+        var label: String
+        func preferredHeight(width: Int, context: PageContext) -> Int { 1 }
+        func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+            canvas.write(label, x: 0, y: 0)
+            return PageBodyLayout()
+        }
+        func plainText(context: PageContext) -> String { label }
+    }
+
+    struct Opaque: PageBody {
+        func preferredHeight(width: Int, context: PageContext) -> Int { 1 }
+        func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout { PageBodyLayout() }
+        func plainText(context: PageContext) -> String { "" }
+    }
+
+    /// Two custom bodies of one type are different pages unless they are equal.
+    @Test func customBodiesCompareByValueNotByTypeName() {
+        let a = Tour.Page(title: "t", body: Marker(label: "a"))
+        #expect(a == Tour.Page(title: "t", body: Marker(label: "a")))
+        #expect(a != Tour.Page(title: "t", body: Marker(label: "b")))
+        #expect(Tour.Page(title: "t", body: Opaque()) != Tour.Page(title: "t", body: Opaque()))
+        #expect(a.kind == .custom && a.hero == nil)
+        #expect(a.body is Marker)
+    }
+}
