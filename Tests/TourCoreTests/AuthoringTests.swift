@@ -68,6 +68,21 @@ struct AuthoringTests {
         #expect(try TourLoader.load(path: base, locale: "de_DE.UTF-8") == english)
     }
 
+    /// A Markdown translation in its own language: a "## Nouveautés" heading marks the
+    /// feature list, and the base keeps its art, accent, since and gradient.
+    @Test func aMarkdownTranslationOverlaysTheMarkdownBase() throws {
+        let base = Self.fixtures + "/translations-md/habits.md"
+        let english = try TourLoader.load(path: base)
+        let french = try TourLoader.load(path: base, locale: "fr")
+        #expect(french.pages.map(\.title) == ["Prenez de bonnes habitudes", "Suivez vos progrès", "Nouveautés de la 2.1"])
+        #expect(french.pages[2].items.map(\.title) == ["Synchro", "Rappels", "Thèmes"])
+        #expect(french.pages[2].items.map(\.icon) == english.pages[2].items.map(\.icon))
+        #expect(french.pages[2].extra == "Et plein de petites corrections.")
+        #expect(french.pages.map(\.hero) == english.pages.map(\.hero))
+        #expect(french.pages.map(\.gradient) == english.pages.map(\.gradient) && french.pages.map(\.since) == english.pages.map(\.since))
+        #expect(TourLoader.translationProblems(base: english, path: base).isEmpty)
+    }
+
     @Test func aTranslationThatChangesStructureIsReportedAtItsPlace() throws {
         let base = Self.fixtures + "/translations-bad/tour.json"
         let german = Self.fixtures + "/translations-bad/tour.de.json"

@@ -11,8 +11,9 @@ package enum Translation {
     static let labelKeys = ["next", "done", "skip"]
     static let pageKeys = ["key", "title", "subtitle", "button", "items", "extra"]
     static let featureKeys = ["title", "text"]
-    /// Keys a Markdown translation writes by its shape; allowed when they agree with the base.
-    static let shapeKeys = ["kind"]
+    /// Keys a Markdown translation writes by its shape (a "## " heading makes a feature
+    /// list, "- ★ Title" an icon); ignored: the base's stand.
+    static let shapeKeys = ["kind", "icon"]
 
     /// The base tour with the translation's texts laid over it, and every problem with the
     /// translation (an error makes the result unusable).
