@@ -11,12 +11,27 @@
 #include <unistd.h>
 
 static const int relayed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
-static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE};
+/* Crashes, and every other signal whose default action ends the process: each restores
+   the terminal before it takes effect. The first CRASH_COUNT are always taken over: the
+   Swift runtime's backtracer handles them (SIGQUIT, from Ctrl-\, included) and, on a
+   terminal, would wait for a key with the screen still ours. The rest are taken over only
+   where the default action stands. */
+static const int fatal_signals[] = {
+    SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGQUIT,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGSYS, SIGXCPU, SIGXFSZ,
+    SIGPIPE, SIGIO, SIGPWR, SIGSTKFLT,
+};
+#define CRASH_COUNT 7
 #define RELAYED_COUNT (sizeof(relayed_signals) / sizeof(relayed_signals[0]))
 #define FATAL_COUNT (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+/* The real-time signals end the process by default too. */
+#define REALTIME_MAX 64
 
 static struct sigaction previous_relayed[RELAYED_COUNT];
 static struct sigaction previous_fatal[FATAL_COUNT];
+static struct sigaction previous_realtime[REALTIME_MAX + 1];
+static int realtime_installed[REALTIME_MAX + 1];
+static int fatal_installed[FATAL_COUNT];
 static sigset_t previous_mask;
 
 static volatile sig_atomic_t installed = 0;
@@ -78,7 +93,21 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
 
     action.sa_handler = restore_terminal_and_reraise;
     action.sa_flags = SA_RESETHAND | SA_NODEFER;
-    for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &action, &previous_fatal[i]);
+    /* Past the crash signals, only where the default action stands: a host tool's own
+       handler, or an ignored signal, is left alone (it does not end the process). */
+    for (size_t i = 0; i < FATAL_COUNT; i++) {
+        fatal_installed[i] = 0;
+        if (sigaction(fatal_signals[i], NULL, &previous_fatal[i]) != 0) continue;
+        int is_default = previous_fatal[i].sa_handler == SIG_DFL && !(previous_fatal[i].sa_flags & SA_SIGINFO);
+        if (i < CRASH_COUNT || is_default) fatal_installed[i] = sigaction(fatal_signals[i], &action, NULL) == 0;
+    }
+    for (int signal_number = SIGRTMIN; signal_number <= SIGRTMAX && signal_number <= REALTIME_MAX; signal_number++) {
+        realtime_installed[signal_number] = 0;
+        if (sigaction(signal_number, NULL, &previous_realtime[signal_number]) == 0 &&
+            previous_realtime[signal_number].sa_handler == SIG_DFL && !(previous_realtime[signal_number].sa_flags & SA_SIGINFO)) {
+            realtime_installed[signal_number] = sigaction(signal_number, &action, NULL) == 0;
+        }
+    }
     /* A parent may have started us with these blocked; the tour cannot work without them. */
     sigset_t needed;
     sigemptyset(&needed);
@@ -92,7 +121,12 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
 void tour_guard_uninstall(void) {
     if (!installed) return;
     for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);
-    for (size_t i = 0; i < FATAL_COUNT; i++) sigaction(fatal_signals[i], &previous_fatal[i], NULL);
+    for (size_t i = 0; i < FATAL_COUNT; i++) {
+        if (fatal_installed[i]) sigaction(fatal_signals[i], &previous_fatal[i], NULL);
+    }
+    for (int signal_number = SIGRTMIN; signal_number <= SIGRTMAX && signal_number <= REALTIME_MAX; signal_number++) {
+        if (realtime_installed[signal_number]) sigaction(signal_number, &previous_realtime[signal_number], NULL);
+    }
     sigprocmask(SIG_SETMASK, &previous_mask, NULL);
     close(pipe_read_fd);
     close(pipe_write_fd);

@@ -32,18 +32,25 @@ package struct SeenStateStore: Sendable {
         return nil
     }
 
-    /// Ids become file names, so only plain ones are allowed.
-    package static func isValidID(_ id: String) -> Bool {
-        guard (1...100).contains(id.utf8.count), !id.hasPrefix(".") else { return false }
-        return id.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+    /// The file name an id is kept under: lowercase, with "-" for anything but a-z, 0-9,
+    /// ".", "_" and "-", no leading dot, at most 100 bytes. Any id maps to one, so a tour
+    /// named "My Tour" or "café" still remembers; "../x" cannot leave the directory.
+    package static func fileName(for id: String) -> String {
+        var name = ""
+        for scalar in id.lowercased().unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9", ".", "_", "-": name.unicodeScalars.append(scalar)
+            default: if !name.hasSuffix("-") { name += "-" }
+            }
+            if name.utf8.count >= 100 { break }
         }
+        while name.hasPrefix(".") { name.removeFirst() }
+        return name.isEmpty || name == "-" ? "tour" : name
     }
 
     /// The state file of a tour id.
     package func path(for id: String) -> String {
-        FileSystem.join(directory, id + ".json")
+        FileSystem.join(directory, Self.fileName(for: id) + ".json")
     }
 
     /// What the store knows of a tour.
@@ -84,7 +91,7 @@ package struct SeenStateStore: Sendable {
         try makeDirectory(directory)
         let finalPath = path(for: id)
         let random = UInt64.random(in: 0...UInt64.max)
-        let temporaryPath = FileSystem.join(directory, ".\(id).json.\(getpid()).\(String(random, radix: 36)).tmp")
+        let temporaryPath = FileSystem.join(directory, ".\(Self.fileName(for: id)).json.\(getpid()).\(String(random, radix: 36)).tmp")
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(temporaryPath): \(FileSystem.describeErrno())") }
         var failure: String? = nil

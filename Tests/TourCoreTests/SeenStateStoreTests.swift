@@ -95,11 +95,14 @@ struct SeenStateStoreTests {
         #expect(directory(["HOME": ""]) == nil)
     }
 
-    @Test func idsMustBeSafeFileNames() {
-        for good in ["mytool", "my-tool_2.0", "A"] { #expect(SeenStateStore.isValidID(good)) }
-        for bad in ["", "../etc/passwd", "a/b", ".hidden", "sp ace", String(repeating: "x", count: 101), "ümlaut"] {
-            #expect(!SeenStateStore.isValidID(bad), "\(bad)")
-        }
+    /// Any id maps to a plain file name in the directory; none is refused.
+    @Test func everyIdMapsToASafeFileName() {
+        let cases = ["mytool": "mytool", "my-tool_2.0": "my-tool_2.0", "A": "a", "My Tour": "my-tour", "café": "caf-",
+                     "../etc/passwd": "-etc-passwd", "a/b": "a-b", ".hidden": "hidden", "": "tour", "/": "tour",
+                     "\u{1B}]0;x\u{07}": "-0-x-"]
+        for (id, name) in cases { #expect(SeenStateStore.fileName(for: id) == name, "\(id)") }
+        #expect(SeenStateStore.fileName(for: String(repeating: "x", count: 300)).utf8.count == 100)
+        #expect(SeenStateStore(directory: "/s").path(for: "../../x") == "/s/-..-x.json")  // no slash: it stays in the directory
     }
 
     @Test func theStateFileIsReadableJSON() {

@@ -80,9 +80,9 @@ final class TmuxSession {
         try """
             #!/bin/sh
             d="$1"; shift
-            # Like an interactive shell, outlive the Ctrl-C meant for the program (a handler, not
-            # an ignore, so the program does not inherit SIGINT ignored).
-            trap ':' INT
+            # Like an interactive shell, outlive the Ctrl-C and Ctrl-backslash meant for the program (a
+            # handler, not an ignore, so the program does not inherit them ignored).
+            trap ':' INT QUIT
             stty -g > "$d/stty.before"
             [ -n "$TOUR_TEST_START_DELAY" ] && sleep "$TOUR_TEST_START_DELAY"
             if [ -n "$TOUR_TEST_KEEP_STDERR" ]; then "$@"; else "$@" 2> "$d/stderr"; fi

@@ -7,8 +7,12 @@
 ///
 /// - SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP and SIGCONT are relayed as one byte each
 ///   (the signal number) into a self-pipe; the run loop reads it and acts in normal context.
-/// - SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP and SIGFPE restore the terminal with
-///   async-signal-safe calls only (tcsetattr and write), then re-raise with the default action.
+/// - Crash signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE) and every other
+///   signal whose default action ends the process (SIGQUIT from Ctrl-\, SIGUSR1/2,
+///   SIGALRM, SIGVTALRM, SIGPROF, SIGSYS, SIGXCPU, SIGXFSZ, SIGPIPE, SIGIO, SIGPWR,
+///   SIGSTKFLT and the real-time signals) restore the terminal with async-signal-safe
+///   calls only (tcsetattr and write), then re-raise with the default action. A signal
+///   the host already handles or ignores keeps its disposition.
 ///
 /// `restore_bytes` is what to write to `output_fd` on a crash (leave the alternate screen,
 /// show the cursor, stop mouse reporting). The terminal modes restored are the ones
