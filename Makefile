@@ -43,6 +43,7 @@ test: build bench-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
 	$(SWIFT) build -c release --static-swift-stdlib
 	python3 bench/bench.py --smoke
+	python3 bench/limits.py
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
@@ -65,7 +66,7 @@ bench: bench-deps release
 # default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the
 # committed seed corpus; a crash stops with its input saved under .build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := decoder ansi_art keys wrap
+FUZZ_TARGETS := decoder markdown messages ansi_art keys wrap
 fuzz: deps
 	@mkdir -p .build/fuzz
 	@for target in $(FUZZ_TARGETS); do \

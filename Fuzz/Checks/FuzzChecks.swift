@@ -43,6 +43,49 @@ public enum FuzzChecks {
         return failures.messages
     }
 
+    /// The Markdown reader and the validator behind it: any bytes give a tour within the
+    /// limits with nothing unsafe in it, or errors at real places.
+    public static func markdown(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
+        let decoder = TourDecoder(fileName: "fuzz.md") { (path: String) throws(TourError) -> [UInt8] in
+            throw TourError.unreadable(path: path, reason: "no such file")
+        }
+        let (tour, diagnostics) = decoder.checkMarkdown(bytes)
+        for diagnostic in diagnostics {
+            if let position = diagnostic.position { failures.expect(position.line >= 1 && position.column >= 1, "an error at line or column 0") }
+        }
+        if let tour, !diagnostics.contains(where: { $0.severity == .error }) {
+            failures.expect(!tour.pages.isEmpty && tour.pages.count <= TourDecoder.maximumPages, "page count out of bounds")
+            for page in tour.pages {
+                for text in [page.title, page.subtitle, page.extra] + page.items.flatMap({ [$0.title, $0.text, $0.icon] }) {
+                    failures.expect(!text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) && $0 != "\n" }, "unsafe text survived")
+                }
+            }
+        }
+        return failures.messages
+    }
+
+    /// Error messages are content too: whatever the file holds, JSON or Markdown, no
+    /// message that quotes it carries a control (newline aside), a C1 control or a bidi
+    /// control, in text or in `check --format json`.
+    public static func messages(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
+        let decoder = TourDecoder(fileName: "fuzz.json") { (path: String) throws(TourError) -> [UInt8] in
+            throw TourError.unreadable(path: path, reason: "no such file")
+        }
+        let diagnostics = decoder.check(bytes).1 + decoder.checkMarkdown(bytes).1
+        for diagnostic in diagnostics {
+            for text in [diagnostic.description, diagnostic.json] {
+                for scalar in text.unicodeScalars {
+                    let value = scalar.value
+                    failures.expect(!(value < 0x20 && value != 0x0A) && !(0x7F...0x9F).contains(value) && !TextSanitizer.isBidiControl(value),
+                                    "a message carries U+\(String(value, radix: 16)): \(MessageText.visible(text, limit: 200))")
+                }
+            }
+        }
+        return failures.messages
+    }
+
     /// The ANSI-art parser: styles line up with characters, and nothing unsafe is left.
     public static func ansiArt(_ bytes: [UInt8]) -> [String] {
         var failures = Failures()

@@ -6,8 +6,15 @@ extension Tour {
     /// A translation beside it (`tour.fr.json` for French) is laid over its texts: by
     /// default for the locale the environment asks for (LC_ALL, then LC_MESSAGES, then
     /// LANG), or for `locale` ("fr", "fr_CA"). The seen state stays the base tour's.
+    /// Art files (`heroFile`) must sit in the tour file's folder or below it.
     public init(contentsOfFile path: String, locale: String? = nil) throws(TourError) {
-        self = try TourLoader.load(path: path, locale: locale ?? TourLoader.messagesLocale(environment: TourRunner.environment))
+        try self.init(contentsOfFile: path, locale: locale, allowOutsideArt: false)
+    }
+
+    /// The same, with the art-folder rule lifted when `allowOutsideArt` (`--allow-outside-art`).
+    package init(contentsOfFile path: String, locale: String?, allowOutsideArt: Bool) throws(TourError) {
+        self = try TourLoader.load(path: path, locale: locale ?? TourLoader.messagesLocale(environment: TourRunner.environment),
+                                   allowOutsideArt: allowOutsideArt)
     }
 
     /// A tour from JSON text, for a tool that embeds its tour in its binary (with

@@ -47,6 +47,8 @@ public struct TourOptions {
     package var watchedFile: String? = nil
     /// The locale a watched file's translation is chosen by.
     package var locale: String? = nil
+    /// A watched file may name art outside its folder.
+    package var allowOutsideArt = false
 
     /// The defaults: every page, full screen when there is a terminal.
     public init() {}

@@ -37,7 +37,10 @@ enum TourRunner {
             case .seen(let state)?: lastSeen = state
             case .unusable(let reason)?: warning = reason
             case .notSeen?: break
-            case nil: warning = "no state directory (HOME is not set); the tour will show again next time"
+            case nil:
+                let home = TourRunner.environment("HOME") ?? ""
+                let why = home.isEmpty ? "HOME is not set" : "HOME is not an absolute path: \(Quoted(home))"
+                warning = "no state directory (\(why)); the tour will show again next time"
             }
             shown = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
             if shown.isEmpty {
@@ -98,17 +101,27 @@ enum TourRunner {
             throw TourError.usage("tour: the start page \(options.startPage + 1) is past the last page (\(subset.pages.count))")
         }
         let onPageChange = options.onPageChange.map { callback in { (from: Int, to: Int) in callback(shown[from], shown[to]) } }
-        let outcome = playSubset(subset, options: options, environment: environment, onPageChange: onPageChange)
+        let outcome = try playSubset(subset, options: options, environment: environment, onPageChange: onPageChange)
         if case .skipped(let page) = outcome { return .skipped(atPage: shown[page]) }
         return outcome
     }
 
     private static func playSubset(_ tour: Tour, options: TourOptions, environment: TerminalEnvironment,
-                                   onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
+                                   onPageChange: ((Int, Int) -> Void)?) throws(TourError) -> TourOutcome {
         let glyphs: Glyphs = environment.localeIsUTF8 ? .unicode : .ascii
+        // Outside a UTF-8 locale every output path is ASCII, as the pager is.
+        let asciiOnly = !environment.localeIsUTF8
+        func forTerminal(_ text: String) -> String { asciiOnly ? ASCIIText.transliterate(text) : text }
         if options.presentation == .accessible || (options.presentation == .automatic && environment.accessibleRequested) {
-            return AccessibleTour.run(tour, startPage: options.startPage, bindings: options.keyBindings, glyphs: glyphs, write: writeStandardOutput,
-                                      readLine: { Swift.readLine(strippingNewline: true) }, onPageChange: onPageChange)
+            var writeFailure: String? = nil
+            let outcome = AccessibleTour.run(tour, startPage: options.startPage, bindings: options.keyBindings, glyphs: glyphs,
+                                             write: { text in
+                                                 if writeFailure == nil, !writeStandardOutput(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
+                                             },
+                                             readLine: { writeFailure == nil ? Swift.readLine(strippingNewline: true) : nil },
+                                             onPageChange: onPageChange)
+            if let writeFailure { throw TourError.output(reason: writeFailure) }
+            return outcome
         }
         if options.presentation == .automatic && environment.canRunFullScreen {
             var pagerOptions = FullScreenPager.Options()
@@ -123,14 +136,20 @@ enum TourRunner {
             pagerOptions.onPageChange = onPageChange
             if let path = options.watchedFile {
                 let locale = options.locale
+                let allowOutsideArt = options.allowOutsideArt
+                // The art files of the last tour that loaded: a broken save must not stop the
+                // watch on the art it will name again.
+                let lastArt = ArtList()
                 pagerOptions.watch = FullScreenPager.Watch(
                     files: {
                         let directory = FileSystem.directory(of: path)
-                        let art = (try? TourLoader.load(path: path, locale: locale))?.pages.compactMap(\.heroFile) ?? []
-                        return [path] + TourLoader.translationFiles(of: path, locale: locale) + art.map { FileSystem.join(directory, $0) }
+                        if let tour = try? TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt) {
+                            lastArt.paths = tour.pages.compactMap(\.heroFile).map { FileSystem.join(directory, $0) }
+                        }
+                        return [path] + TourLoader.translationFiles(of: path, locale: locale) + lastArt.paths
                     },
                     reload: {
-                        do throws(TourError) { return .success(try TourLoader.load(path: path, locale: locale)) } catch { return .failure(error) }
+                        do throws(TourError) { return .success(try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)) } catch { return .failure(error) }
                     })
             }
             if let outcome = try? FullScreenPager.run(tour, options: pagerOptions) {
@@ -138,7 +157,8 @@ enum TourRunner {
             }
             // No usable terminal after all (TERM unknown to terminfo): plain text still works.
         }
-        writeStandardOutput(PlainText.tour(tour, glyphs: glyphs))
+        // A tour that did not reach its reader (a full disk, a closed pipe) was not seen.
+        guard writeStandardOutput(forTerminal(PlainText.tour(tour, glyphs: glyphs))) else { throw TourError.output(reason: FileSystem.describeErrno()) }
         return .completed
     }
 
@@ -154,11 +174,26 @@ enum TourRunner {
         getenv(name).map { String(cString: $0) }
     }
 
-    static func writeStandardOutput(_ text: String) {
-        _ = FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+    @discardableResult
+    static func writeStandardOutput(_ text: String) -> Bool {
+        FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO)
     }
 
     static func writeStandardError(_ text: String) {
         _ = FileSystem.writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+}
+
+/// The art a watched tour named when it last loaded.
+private final class ArtList {
+    var paths: [String] = []
+}
+
+/// What the command's own output needs to know of the terminal.
+package enum CommandOutput {
+    /// `text` as the environment's locale can show it: itself in UTF-8, else ASCII.
+    package static func forTerminal(_ text: String) -> String {
+        CharacterLocale.adoptEnvironment()
+        return TerminalEnvironment.current().localeIsUTF8 ? text : ASCIIText.transliterate(text)
     }
 }

@@ -18,16 +18,23 @@ package enum FileSystem {
         package var isTooLarge = false
     }
 
-    /// Reads a whole regular file, refusing anything larger than `limit` bytes.
+    /// Reads a whole regular file, refusing anything larger than `limit` bytes, and
+    /// anything that is not a regular file: a FIFO, a terminal or /dev/stdin would block
+    /// or read keystrokes. The open itself cannot block (O_NONBLOCK), and is checked with
+    /// fstat before a byte is read.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw Failure(reason: describeErrno()) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Failure(reason: describeErrno()) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure(reason: "is a directory") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Failure(reason: "is a directory")
+        default: throw Failure(reason: "is not a regular file")
+        }
         if Int(status.st_size) > limit {
-            throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB", isTooLarge: true)
+            throw Failure(reason: "file is larger than the limit of \(describeSize(limit))", isTooLarge: true)
         }
         var result: [UInt8] = []
         result.reserveCapacity(Int(status.st_size))
@@ -42,10 +49,31 @@ package enum FileSystem {
             result.append(contentsOf: buffer[0..<count])
             // Special files can report a small size and then stream forever.
             if result.count > limit {
-                throw Failure(reason: "file is larger than the limit of \(limit / 1024 / 1024) MiB", isTooLarge: true)
+                throw Failure(reason: "file is larger than the limit of \(describeSize(limit))", isTooLarge: true)
             }
         }
         return result
+    }
+
+    /// "4 MiB", "64 KiB", "512 bytes".
+    package static func describeSize(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
+    /// `relative` inside `directory`, every symbolic link followed, or nil when it leaves
+    /// the directory (an absolute path, a "..", a link that points out) or does not exist.
+    package static func resolve(_ relative: String, inside directory: String) -> String? {
+        guard !relative.hasPrefix("/"), let root = realPath(directory), let target = realPath(join(directory, relative)) else { return nil }
+        return target == root || target.hasPrefix(root == "/" ? "/" : root + "/") ? target : nil
+    }
+
+    /// realpath(3): the absolute path with every link and ".." resolved; nil when missing.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The current errno in words, short for the common cases.

@@ -89,6 +89,7 @@ package struct SeenStateStore: Sendable {
             return  // a newer tour owns this file; leave it be
         }
         try makeDirectory(directory)
+        removeStaleTemporaryFiles(id: id)
         let finalPath = path(for: id)
         let random = UInt64.random(in: 0...UInt64.max)
         let temporaryPath = FileSystem.join(directory, ".\(Self.fileName(for: id)).json.\(getpid()).\(String(random, radix: 36)).tmp")
@@ -112,6 +113,17 @@ package struct SeenStateStore: Sendable {
     }
 
     /// Forgets a tour: the next `--once` shows it again.
+    /// A run killed mid-write leaves its `.ID.json.PID.RANDOM.tmp` behind; the next write
+    /// removes those whose process is gone.
+    private func removeStaleTemporaryFiles(id: String) {
+        let prefix = ".\(Self.fileName(for: id)).json."
+        for name in FileSystem.list(directory) where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let parts = name.dropFirst(prefix.count).split(separator: ".")
+            guard parts.count == 3, let pid = Int32(parts[0]), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(FileSystem.join(directory, name)) }
+        }
+    }
+
     /// Forgets a tour; true when there was a record to forget.
     @discardableResult
     package func reset(id: String) throws(WriteFailure) -> Bool {

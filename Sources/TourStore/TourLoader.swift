@@ -8,8 +8,8 @@ package enum TourLoader {
 
     /// The tour in a JSON or Markdown file with the translation for `locale` laid over
     /// it, or its first error.
-    package static func load(path: String, locale: String? = nil) throws(TourError) -> Tour {
-        let (tour, diagnostics) = try check(path: path, locale: locale)
+    package static func load(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> Tour {
+        let (tour, diagnostics) = try check(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
         if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard let tour else { throw TourError.content(file: path, position: nil, message: "no tour") }
         return tour
@@ -31,8 +31,8 @@ package enum TourLoader {
 
     /// Every problem in a tour file and in the translation chosen for `locale`; throws
     /// only when the base file cannot be read.
-    package static func check(path: String, locale: String? = nil) throws(TourError) -> (tour: Tour?, diagnostics: [Diagnostic]) {
-        var (tour, diagnostics) = try checkBase(path: path)
+    package static func check(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> (tour: Tour?, diagnostics: [Diagnostic]) {
+        var (tour, diagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt)
         if tour?.id == nil { tour?.id = defaultID(forPath: path) }
         let translationPath = localizedPath(for: path, locale: locale)
         guard translationPath != path, let base = tour, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -63,7 +63,7 @@ package enum TourLoader {
         return (translated, Diagnostic.inFileOrder(problems + translationProblems))
     }
 
-    private static func checkBase(path: String) throws(TourError) -> (Tour?, [Diagnostic]) {
+    private static func checkBase(path: String, allowOutsideArt: Bool) throws(TourError) -> (Tour?, [Diagnostic]) {
         let bytes: [UInt8]
         do throws(TourError) {
             bytes = try readTourFile(path)
@@ -71,7 +71,7 @@ package enum TourLoader {
             if case .content = error { return (nil, [Diagnostic(file: path, position: nil, severity: .error, message: error.message)]) }
             throw error
         }
-        let decoder = TourDecoder(fileName: path, readArt: artReader(for: path))
+        let decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
         return isMarkdown(path) ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
     }
 
@@ -89,11 +89,23 @@ package enum TourLoader {
         path.lowercased().hasSuffix(".md") || path.lowercased().hasSuffix(".markdown")
     }
 
-    /// Reads art files relative to the tour file at `path`.
-    static func artReader(for path: String) -> TourDecoder.ArtReader {
+    /// Reads art files relative to the tour file at `path`. Unless `allowOutside`, a file
+    /// must resolve inside the tour file's folder: a tour from a stranger (rendered in CI
+    /// from a pull request, say) must not draw /etc/shadow or ~/.ssh into its picture.
+    static func artReader(for path: String, allowOutside: Bool = false) -> TourDecoder.ArtReader {
         let directory = FileSystem.directory(of: path)
         return { (relativePath: String) throws(TourError) -> [UInt8] in
-            let artPath = FileSystem.join(directory, relativePath)
+            var artPath = FileSystem.join(directory, relativePath)
+            if !allowOutside {
+                guard let inside = FileSystem.resolve(relativePath, inside: directory) else {
+                    if relativePath.hasPrefix("/") || FileSystem.exists(artPath) {
+                        throw TourError.content(file: path, position: nil,
+                                                message: "is outside the tour's folder; art must sit in the folder of the tour file or below it (--allow-outside-art lifts this)")
+                    }
+                    throw TourError.unreadable(path: relativePath, reason: "no such file")
+                }
+                artPath = inside
+            }
             do throws(FileSystem.Failure) {
                 return try FileSystem.read(artPath, limit: TourDecoder.maximumArtFileBytes)
             } catch {

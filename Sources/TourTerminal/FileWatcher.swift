@@ -22,21 +22,35 @@ package final class FileWatcher {
     }
 
     /// Watches these files (their directories), in place of what was watched before.
+    /// Each directory is watched in its parent too, up to the first file's directory, so
+    /// an art folder that is deleted and made again is noticed: the way back to the art.
     package func watch(_ paths: [String]) {
         for (watch, _) in watched { inotify_rm_watch(descriptor, watch) }
         watched = [:]
         var byDirectory: [String: Set<String>] = [:]
+        let top = paths.first.map(Self.split)?.directory ?? "."
         for path in paths {
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            var (directory, name) = Self.split(path)
             byDirectory[directory, default: []].insert(name)
+            // The folders between the tour's own and the file: "art" in "tour/", for "tour/art/logo.txt".
+            while directory != top, directory.hasPrefix(top == "." ? "" : top + "/"), directory != "/", directory != "." {
+                (directory, name) = Self.split(directory)
+                byDirectory[directory, default: []].insert(name)
+            }
         }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY)
         for (directory, names) in byDirectory {
             let watch = inotify_add_watch(descriptor, directory, mask)
             if watch >= 0 { watched[watch, default: []].formUnion(names) }
         }
+    }
+
+    /// "dir/name" → ("dir", "name"); a bare name is in ".".
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return (directory, name)
     }
 
     /// Reads the pending events; true if one of the watched files was touched.

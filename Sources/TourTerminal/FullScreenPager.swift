@@ -180,7 +180,7 @@ private struct RunLoop {
             case .reload:
                 guard let watch = options.watch else { break }
                 let result = watch.reload()
-                if case .success = result { watcher?.watch(watch.files()) }
+                watcher?.watch(watch.files())
                 perform(pager.update(.reloaded(result), at: Self.now()))
             }
         }

@@ -1,3 +1,4 @@
+import TourCore
 import TourKit
 
 /// The parsed command line.
@@ -16,6 +17,7 @@ struct Arguments {
     var showVersion = false
     var locale: String?
     var watch = false
+    var allowOutsideArt = false
     /// `tour check` or `tour render`; nil plays the tour.
     var command: Command?
     var format: String?
@@ -43,6 +45,7 @@ struct Arguments {
           --watch         reload FILE whenever it (or its art) changes: a live preview
           --locale LL     use the translation FILE.LL.json (default: from LC_ALL,
                           LC_MESSAGES, LANG)
+          --allow-outside-art  let heroFile name art outside the tour file's folder
           --no-color      no colors (also when NO_COLOR is set)
           --no-animation  no slides or reveals (also when TOUR_REDUCE_MOTION=1)
           --no-mouse      leave the mouse to the terminal (text selection)
@@ -73,7 +76,7 @@ struct Arguments {
         while index < words.count {
             let word = words[index]
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
-                guard arguments.file == nil else { throw TourError.usage("tour: one tour file at a time; got '\(arguments.file!)' and '\(word)'") }
+                guard arguments.file == nil else { throw TourError.usage("tour: one tour file at a time; got \(Quoted(arguments.file!)) and \(Quoted(word))") }
                 arguments.file = word
             } else {
                 var name = word
@@ -88,6 +91,7 @@ struct Arguments {
                 case "--version": arguments.showVersion = true
                 case "--plain": arguments.plain = true
                 case "--watch": arguments.watch = true
+                case "--allow-outside-art": arguments.allowOutsideArt = true
                 case "--locale":
                     if let inlineValue { arguments.locale = inlineValue } else { arguments.locale = try value(for: name) }
                 case "--format":
@@ -99,7 +103,7 @@ struct Arguments {
                     if let inlineValue { text = inlineValue } else { text = try value(for: name) }
                     let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).compactMap { Int($0) }
                     guard parts.count == 2, (1...1000).contains(parts[0]), (1...1000).contains(parts[1]) else {
-                        throw TourError.usage("tour: --size takes WIDTHxHEIGHT such as 80x24, not '\(text)'")
+                        throw TourError.usage("tour: --size takes WIDTHxHEIGHT such as 80x24, not \(Quoted(text))")
                     }
                     arguments.size = (parts[0], parts[1])
                 case "--once": arguments.once = true
@@ -113,11 +117,11 @@ struct Arguments {
                 case "--page":
                     let text: String
                     if let inlineValue { text = inlineValue } else { text = try value(for: name) }
-                    guard let page = Int(text), page >= 1 else { throw TourError.usage("tour: --page takes a page number from 1, not '\(text)'") }
+                    guard let page = Int(text), page >= 1 else { throw TourError.usage("tour: --page takes a page number from 1, not \(Quoted(text))") }
                     arguments.startPage = page
                     arguments.page = page
                 default:
-                    throw TourError.usage("tour: unknown option '\(word)'; see tour --help")
+                    throw TourError.usage("tour: unknown option \(Quoted(word)); see tour --help")
                 }
             }
             index += 1
@@ -126,13 +130,13 @@ struct Arguments {
         case .check?:
             guard arguments.file != nil else { throw TourError.usage("tour: check needs a FILE") }
             guard ["text", "json"].contains(arguments.format ?? "text") else {
-                throw TourError.usage("tour: check --format is text or json, not '\(arguments.format!)'")
+                throw TourError.usage("tour: check --format is text or json, not \(Quoted(arguments.format!))")
             }
         case .render?:
             guard arguments.file != nil else { throw TourError.usage("tour: render needs a FILE") }
             guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
             guard ["text", "ansi", "svg"].contains(arguments.format ?? "text") else {
-                throw TourError.usage("tour: render --format is text, ansi or svg, not '\(arguments.format!)'")
+                throw TourError.usage("tour: render --format is text, ansi or svg, not \(Quoted(arguments.format!))")
             }
         case nil:
             if arguments.format != nil || arguments.size != nil {

@@ -1,14 +1,19 @@
 import TourCore
+import TourKit
 import TourStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tour check` and `tour render`: the tools for writing a tour, without a terminal.
 enum Authoring {
     /// Every problem in FILE and in its translations, one per line, as
     /// `FILE:LINE:COLUMN: error: message`, or as JSON.
-    static func check(path: String, locale: String?, json: Bool) -> Int32 {
+    static func check(path: String, json: Bool, allowOutsideArt: Bool) -> Int32 {
         let result: (tour: Tour?, diagnostics: [Diagnostic])
         do throws(TourError) {
-            result = try TourLoader.check(path: path)
+            result = try TourLoader.check(path: path, allowOutsideArt: allowOutsideArt)
         } catch {
             printError(error.description)
             return ExitCode.unreadable.rawValue
@@ -17,11 +22,9 @@ enum Authoring {
         if let tour = result.tour, !diagnostics.contains(where: { $0.severity == .error }) {
             diagnostics += TourLoader.translationProblems(base: tour, path: path)
         }
-        if json {
-            print("[" + diagnostics.map(\.json).joined(separator: ",\n ") + "]")
-        } else {
-            for diagnostic in diagnostics { print(diagnostic.description) }
-        }
+        let report = json ? "[" + diagnostics.map(\.json).joined(separator: ",\n ") + "]\n"
+            : diagnostics.map { $0.description + "\n" }.joined()
+        guard writeOut(report) else { return ExitCode.writeFailed.rawValue }
         return diagnostics.contains { $0.severity == .error } ? ExitCode.badContent.rawValue : ExitCode.completed.rawValue
     }
 
@@ -33,11 +36,19 @@ enum Authoring {
         }
         let view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page - 1))
         let canvas = view.render(size: Size(width: size.width, height: size.height))
-        switch format {
-        case "ansi": print(ScreenExport.ansi(canvas), terminator: "")
-        case "svg": print(ScreenExport.svg(canvas), terminator: "")
-        default: print(ScreenExport.text(canvas), terminator: "")
+        // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
+        let drawn = switch format {
+        case "ansi": CommandOutput.forTerminal(ScreenExport.ansi(canvas))
+        case "svg": ScreenExport.svg(canvas)
+        default: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
-        return ExitCode.completed.rawValue
+        return writeOut(drawn) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+    }
+
+    /// All of `text` to stdout, or a message and false (a full disk, a closed pipe).
+    static func writeOut(_ text: String) -> Bool {
+        if FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO) { return true }
+        printError("tour: cannot write the output: \(FileSystem.describeErrno())")
+        return false
     }
 }

@@ -22,6 +22,7 @@ enum ExitCode: Int32 {
         case .content: ExitCode.badContent.rawValue
         case .unreadable: ExitCode.unreadable.rawValue
         case .usage: ExitCode.usage.rawValue
+        case .output: ExitCode.writeFailed.rawValue
         case .problems(let errors): errors.first.map(forError) ?? ExitCode.badContent.rawValue
         }
     }

@@ -34,7 +34,7 @@ func main() -> Int32 {
         return 0
     }
     if arguments.command == .check, let path = arguments.file {
-        return Authoring.check(path: path, locale: arguments.locale, json: arguments.format == "json")
+        return Authoring.check(path: path, json: arguments.format == "json", allowOutsideArt: arguments.allowOutsideArt)
     }
 
     // Load and validate everything before the screen is taken over, so errors read cleanly.
@@ -42,7 +42,7 @@ func main() -> Int32 {
     let tour: Tour
     do throws(TourError) {
         if let path = arguments.file {
-            tour = try Tour(contentsOfFile: path, locale: arguments.locale)
+            tour = try Tour(contentsOfFile: path, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
         } else {
             tour = try BuiltInTour.load()
         }
@@ -57,6 +57,7 @@ func main() -> Int32 {
     var options = TourOptions()
     options.watchedFile = arguments.watch ? arguments.file : nil
     options.locale = arguments.locale
+    options.allowOutsideArt = arguments.allowOutsideArt
     options.once = arguments.once
     options.presentation = arguments.accessible ? .accessible : arguments.plain ? .plain : .automatic
     options.color = !arguments.noColor

@@ -10,6 +10,8 @@ struct FuzzRegressionTests {
     static func check(for target: String) -> ([UInt8]) -> [String] {
         switch target {
         case "decoder": FuzzChecks.decoder
+        case "markdown": FuzzChecks.markdown
+        case "messages": FuzzChecks.messages
         case "ansi_art": FuzzChecks.ansiArt
         case "keys": FuzzChecks.keyDecoder
         default: FuzzChecks.wrap
@@ -24,7 +26,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test(arguments: ["decoder", "ansi_art", "keys", "wrap"])
+    @Test(arguments: ["decoder", "markdown", "messages", "ansi_art", "keys", "wrap"])
     func replay(target: String) throws {
         let check = Self.check(for: target)
         let files = Self.inputs(target)

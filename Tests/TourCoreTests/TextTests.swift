@@ -66,3 +66,16 @@ struct TextTests {
         }
     }
 }
+
+@Suite("Text quoted in messages and JSON")
+struct MessageTextTests {
+    @Test func controlsAreShownVisiblyAndLongValuesCut() {
+        #expect(MessageText.visible("k\u{1B}]0;x\u{07}\u{9B}\u{202E}\n") == #"k\e]0;x\u{7}\u{9b}\u{202e}\n"#)
+        #expect(MessageText.visible(String(repeating: "a", count: 50)) == String(repeating: "a", count: 40) + "…")
+        #expect(Quoted("x\u{1B}").description == #""x\e""#)
+    }
+
+    @Test func jsonStringsEscapeC1AndBidiControls() {
+        #expect(JSONText.quote("a\u{9B}b\u{202E}c\u{1B}") == #""a\u009bb\u202ec\u001b""#)
+    }
+}

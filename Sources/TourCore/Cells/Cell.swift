@@ -19,11 +19,20 @@ package struct Cell: Hashable, Sendable {
         self.isContinuation = false
     }
 
-    /// A cell holding one grapheme (at most four scalars are kept).
+    /// A cell holding one grapheme, in the form every terminal gives the same width: its
+    /// first scalar, then only the marks that take no cell of their own and the emoji or
+    /// text presentation selector. A zero-width joiner and what it joins are dropped, and
+    /// so is a second scalar that takes cells (the second half of a flag): tmux and
+    /// ncurses would draw those apart and the row would drift. At most four scalars.
     package init(_ character: Character = " ", style: Style = .plain, isContinuation: Bool = false) {
         var values: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
         var index = 0
         for scalar in character.unicodeScalars {
+            if index > 0 {
+                if scalar.value == 0x200D { break }
+                let isSelector = scalar.value == 0xFE0F || scalar.value == 0xFE0E
+                if !isSelector && TextWidth.of(scalar: scalar.value) != 0 { break }
+            }
             switch index {
             case 0: values.0 = scalar.value
             case 1: values.1 = scalar.value

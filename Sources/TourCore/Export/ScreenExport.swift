@@ -123,17 +123,26 @@ package enum ScreenExport {
         return svg
     }
 
+    /// Text for XML: the five markup characters escaped, and every character XML 1.0
+    /// forbids (controls, U+FFFE and U+FFFF) and the noncharacters dropped, so the SVG
+    /// stays well-formed whatever the tour holds.
     static func escapeXML(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            default: if isAllowedInXML(scalar.value) { result.append(scalar) }
             }
         }
-        return result
+        return String(result)
+    }
+
+    static func isAllowedInXML(_ value: UInt32) -> Bool {
+        if value < 0x20 { return value == 0x09 || value == 0x0A || value == 0x0D }
+        if (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value) { return false }
+        return value & 0xFFFE != 0xFFFE  // U+FFFE, U+FFFF and their like in every plane
     }
 }

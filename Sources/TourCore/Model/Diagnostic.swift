@@ -31,7 +31,8 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// `FILE:LINE:COLUMN: error: message`, as compilers write it.
     package var description: String {
-        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        let name = MessageText.visible(file, limit: MessageText.maximumPathLength)
+        let place = position.map { "\(name):\($0.line):\($0.column)" } ?? name
         return "\(place): \(severity.rawValue): \(message)"
     }
 
@@ -88,6 +89,8 @@ final class DiagnosticLog {
             add(Diagnostic(file: "", position: nil, severity: .error, message: message))
         case let .problems(errors):
             for error in errors { add(error) }
+        case .output:
+            add(Diagnostic(file: "", position: nil, severity: .error, message: error.message))
         }
     }
 

@@ -12,6 +12,8 @@ package struct TourDecoder {
     package static let maximumArtColumns = 500
     /// Art taller than this is refused on load.
     package static let maximumArtRows = 200
+    /// More items on one feature-list page than this is refused on load.
+    package static let maximumItems = 1_000
     /// A larger heroFile is refused on load.
     package static let maximumArtFileBytes = 1 << 20
 
@@ -266,6 +268,9 @@ package struct TourDecoder {
                 guard case .array(let itemNodes) = itemsMember.node.value else {
                     throw fail(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
                 }
+                guard itemNodes.count <= Self.maximumItems else {
+                    throw fail(itemsMember.node.position, "too many items (\(itemNodes.count)); the limit is \(Self.maximumItems) a page")
+                }
                 for (index, itemNode) in itemNodes.enumerated() {
                     if let item = attempt({ () throws(TourError) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
                         items.append(item)
@@ -302,7 +307,8 @@ package struct TourDecoder {
                         log.add(Diagnostic(file: fileName, position: fileMember.node.position, severity: .error, message: message, missingFile: true))
                         throw TourDecoder.alreadyReported
                     }
-                    throw fail(fileMember.node.position, message)
+                    // The reader's own rule (art outside the tour's folder) speaks for itself.
+                    throw fail(fileMember.node.position, "heroFile \(Quoted(path)) \(error.message)")
                 }
                 page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
                 page.heroFile = path

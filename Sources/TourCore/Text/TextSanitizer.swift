@@ -83,6 +83,8 @@ package enum TextSanitizer {
 package enum MessageText {
     /// Quoted values are cut to this many characters.
     package static let maximumLength = 40
+    /// File names are cut only past this many: a path is read whole.
+    package static let maximumPathLength = 1024
 
     /// `text` with controls, DEL, C1 controls, bidi controls and line separators written
     /// visibly (`\e`, `\u{9b}`, `\u{202e}`), and cut to `maximumLength` with "…".
@@ -110,6 +112,27 @@ package enum MessageText {
                 }
             }
             count += 1
+        }
+        return result
+    }
+}
+
+/// Text for a terminal whose locale is not UTF-8. There, the bytes of "Û" (C3 9B) end in
+/// 0x9B, which is CSI to an 8-bit terminal: UTF-8 must not go out at all. Every character
+/// outside printable ASCII becomes "?" (two for a wide one, so columns stay in step), as
+/// the full-screen pager draws it.
+package enum ASCIIText {
+    package static func transliterate(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        var result = ""
+        for character in text {
+            if let ascii = character.asciiValue, ascii >= 0x20 || ascii == 0x0A || ascii == 0x09 || ascii == 0x1B {
+                result.append(character)
+            } else if character == "\r\n" {
+                result.append("\n")
+            } else {
+                result += String(repeating: "?", count: max(1, TextWidth.of(character)))
+            }
         }
         return result
     }

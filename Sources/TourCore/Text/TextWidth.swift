@@ -99,16 +99,25 @@ package enum TextWidth {
         return String(text[..<end])
     }
 
+    /// More lines than any screen has: views wrap no further than this, so a megabyte of
+    /// subtitle costs what a screenful does.
+    package static let screenLines = 1_000
+
     /// Word-wraps text into lines of at most `width` cells. Newlines force a break;
     /// a word longer than a line is split. No produced line is wider than `width`.
-    package static func wrap(_ text: String, width: Int) -> [String] {
+    /// Stops once there are more than `maximumLines` lines (the last one then says there
+    /// is more), so only what can be shown is measured.
+    package static func wrap(_ text: String, width: Int, maximumLines: Int = .max) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        func full() -> Bool { lines.count > maximumLines }
+        for paragraph in Pieces(text[...], separator: "\n", omittingEmpty: false) {
+            if full() { return lines }
             var line = ""
             var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var word = Substring(word)
+            // Words one at a time, not split up front: the loop may stop long before the end.
+            for word in Pieces(paragraph, separator: " ", omittingEmpty: true) {
+                var word = word
                 var wordWidth = of(word)
                 if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                     line += " " + word
@@ -117,6 +126,7 @@ package enum TextWidth {
                 }
                 if lineWidth > 0 {
                     lines.append(line)
+                    if full() { return lines }
                     line = ""
                     lineWidth = 0
                 }
@@ -129,6 +139,7 @@ package enum TextWidth {
                         if cells > width { continue }  // a wide character in a one-cell line
                         if pieceWidth + cells > width {
                             lines.append(piece)
+                            if full() { return lines }
                             piece = ""
                             pieceWidth = 0
                         }
@@ -145,5 +156,32 @@ package enum TextWidth {
         }
         while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast() }
         return lines
+    }
+}
+
+/// Pieces of a substring between separators, found one at a time.
+private struct Pieces: Sequence, IteratorProtocol {
+    var rest: Substring
+    let separator: Character
+    let omittingEmpty: Bool
+    var finished = false
+
+    init(_ text: Substring, separator: Character, omittingEmpty: Bool) {
+        rest = text
+        self.separator = separator
+        self.omittingEmpty = omittingEmpty
+    }
+
+    mutating func next() -> Substring? {
+        while !finished {
+            guard let end = rest.firstIndex(of: separator) else {
+                finished = true
+                return omittingEmpty && rest.isEmpty ? nil : rest
+            }
+            let piece = rest[..<end]
+            rest = rest[rest.index(after: end)...]
+            if !(omittingEmpty && piece.isEmpty) { return piece }
+        }
+        return nil
     }
 }

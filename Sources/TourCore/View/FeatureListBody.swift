@@ -29,7 +29,7 @@ package struct FeatureListBody: PageBody {
     static func listWidth(_ width: Int) -> Int { min(TextWidth.readableWidth(width), listMaximumWidth) }
 
     func titleLines(width: Int) -> [String] {
-        TextWidth.wrap(title, width: min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth))
+        TextWidth.wrap(title, width: min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth), maximumLines: TextWidth.screenLines)
     }
 
     /// The whole list at a width: icon and bold title, text indented under it, a blank row between items.
@@ -42,19 +42,19 @@ package struct FeatureListBody: PageBody {
             if !item.icon.isEmpty {
                 first.pieces.append((0, item.icon, Style(foreground: item.accent ?? context.accent ?? .default, bold: true)))
             }
-            let titleLines = TextWidth.wrap(item.title, width: max(1, listWidth - indent))
+            let titleLines = TextWidth.wrap(item.title, width: max(1, listWidth - indent), maximumLines: TextWidth.screenLines)
             first.pieces.append((indent, titleLines.first ?? "", Style(bold: true)))
             rows.append(first)
             for line in titleLines.dropFirst() { rows.append(Row(pieces: [(indent, line, Style(bold: true))])) }
             if !item.text.isEmpty {
-                for line in TextWidth.wrap(item.text, width: max(1, listWidth - indent)) {
+                for line in TextWidth.wrap(item.text, width: max(1, listWidth - indent), maximumLines: TextWidth.screenLines) {
                     rows.append(Row(pieces: [(indent, line, .plain)]))
                 }
             }
         }
         if !extra.isEmpty {
             if !rows.isEmpty { rows.append(Row()) }
-            for line in TextWidth.wrap(extra, width: listWidth) {
+            for line in TextWidth.wrap(extra, width: listWidth, maximumLines: TextWidth.screenLines) {
                 rows.append(Row(pieces: [((listWidth - TextWidth.of(line)) / 2, line, Style(dim: true))]))
             }
         }

@@ -31,8 +31,8 @@ package struct HeroPageBody: PageBody {
         init(_ body: HeroPageBody, width: Int) {
             titleWidth = min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth)
             subtitleWidth = min(TextWidth.readableWidth(width), HeroPageBody.subtitleMaximumWidth)
-            title = TextWidth.wrap(body.title, width: titleWidth)
-            subtitle = body.subtitle.isEmpty ? [] : TextWidth.wrap(body.subtitle, width: subtitleWidth)
+            title = TextWidth.wrap(body.title, width: titleWidth, maximumLines: TextWidth.screenLines)
+            subtitle = body.subtitle.isEmpty ? [] : TextWidth.wrap(body.subtitle, width: subtitleWidth, maximumLines: TextWidth.screenLines)
         }
 
         func height(hero: Tour.Art?, gaps: Bool) -> Int {
