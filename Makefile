@@ -8,7 +8,7 @@ SWIFTC ?= $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps bench-deps build release run test bench fuzz docs width-table clean
+.PHONY: all deps bench-deps install-test-deps build release run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -39,13 +39,26 @@ run: build
 # Everything: the example tool's build, a short smoke of every fuzz target, then the
 # unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
 FUZZ_SMOKE_SECONDS ?= 5
-test: build bench-deps
+test: build bench-deps install-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
 	$(SWIFT) build -c release --static-swift-stdlib
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py
+	bash Tests/Install/install-test.sh
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
+
+# What the install test checks with: mandoc (lint), man, zsh and fish (their completions).
+install-test-deps:
+	@missing=""; \
+	command -v mandoc >/dev/null 2>&1 || missing="$$missing mandoc"; \
+	command -v man >/dev/null 2>&1 || missing="$$missing man-db"; \
+	command -v zsh >/dev/null 2>&1 || missing="$$missing zsh"; \
+	command -v fish >/dev/null 2>&1 || missing="$$missing fish"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
 
 # What `make bench` compares against and reads screens with.
 bench-deps: deps
@@ -94,6 +107,54 @@ docs: build
 	@for page in 1 2 3 4; do \
 		$(BIN) render Resources/welcome.json --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
 	done
+
+# make install PREFIX=/usr/local DESTDIR=: the release binary (static Swift standard
+# library: it runs without the toolchain), the man pages and the shell completions.
+# make uninstall removes exactly those files, and the folders it made that are left empty.
+PREFIX ?= /usr/local
+RELEASE_BIN := .build/release/tour
+INSTALLED := bin/tour share/man/man1/tour.1 share/man/man5/tour.5 \
+	share/bash-completion/completions/tour share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish
+GENERATED := .build/generated
+
+generated: release
+	@mkdir -p $(GENERATED)
+	$(RELEASE_BIN) --generate-manual > $(GENERATED)/tour.1
+	$(RELEASE_BIN) --generate-completion-script bash > $(GENERATED)/tour.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > $(GENERATED)/_tour
+	$(RELEASE_BIN) --generate-completion-script fish > $(GENERATED)/tour.fish
+
+install: generated
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/man/man5" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 0755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/tour"
+	install -m 0644 $(GENERATED)/tour.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tour.1"
+	install -m 0644 docs/man/tour.5 "$(DESTDIR)$(PREFIX)/share/man/man5/tour.5"
+	install -m 0644 $(GENERATED)/tour.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tour"
+	install -m 0644 $(GENERATED)/_tour "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tour"
+	install -m 0644 $(GENERATED)/tour.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tour.fish"
+
+uninstall:
+	@for file in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$file"; done
+	@for dir in bin share/man/man1 share/man/man5 share/man share/bash-completion/completions share/bash-completion \
+		share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share; do \
+		rmdir "$(DESTDIR)$(PREFIX)/$$dir" 2>/dev/null || true; \
+	done
+	@if [ -n "$(DESTDIR)" ]; then p="$(PREFIX)"; \
+		while [ -n "$$p" ] && [ "$$p" != "/" ]; do rmdir "$(DESTDIR)$$p" 2>/dev/null || break; p=$$(dirname "$$p"); done; \
+	fi
+
+# make dist: tour-VERSION-linux-ARCH.tar.gz with the binary, the man pages, the
+# completions, LICENSE, README.md and SHA256SUMS. VERSION is what tour --version prints.
+dist: generated
+	@version=$$($(RELEASE_BIN) --version | cut -d' ' -f2); arch=$$(uname -m); \
+	name=tour-$$version-linux-$$arch; stage=.build/dist/$$name; \
+	rm -rf .build/dist && mkdir -p $$stage && \
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= >/dev/null && \
+	cp LICENSE README.md $$stage/ && \
+	(cd $$stage && find . -type f ! -name SHA256SUMS | sort | xargs sha256sum > SHA256SUMS) && \
+	tar -C .build/dist -czf $$name.tar.gz $$name && echo "$$name.tar.gz"
 
 # The character-width table, from Debian's copy of the Unicode data files.
 width-table:

@@ -197,3 +197,8 @@ package enum CommandOutput {
         return TerminalEnvironment.current().localeIsUTF8 ? text : ASCIIText.transliterate(text)
     }
 }
+
+/// What the command's --version --verbose reports of the libraries it runs with.
+package enum TourBuild {
+    package static var ncursesVersion: String { NcursesLibrary.version }
+}

@@ -181,3 +181,11 @@ package struct TerminalUnavailable: Error, Sendable {
     /// Why not.
     package var reason: String
 }
+
+/// The ncurses library loaded at run time, for `tour --version --verbose`.
+package enum NcursesLibrary {
+    /// "ncurses 6.4.20221231".
+    package static var version: String {
+        curses_version().map { String(cString: $0) } ?? "ncurses (version unknown)"
+    }
+}

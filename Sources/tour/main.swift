@@ -1,12 +1,11 @@
 // The `tour` command: a client of TourKit like any other tool. Playing goes through
 // `Tour.run`; `check` and `render` (Authoring.swift) are the authoring tools.
+import TourCore
 import TourKit
 
 #if canImport(Glibc)
 import Glibc
 #endif
-
-let version = "1.0.0"
 
 func printError(_ message: String) {
     let line = Array((message + "\n").utf8)
@@ -26,12 +25,22 @@ func main() -> Int32 {
         return ExitCode.usage.rawValue
     }
     if arguments.showHelp {
-        print(Arguments.usage)
-        return 0
+        return Authoring.writeOut(OptionTable.help + "\n") ? 0 : ExitCode.writeFailed.rawValue
     }
     if arguments.showVersion {
-        print("tour \(version)")
-        return 0
+        var text = "tour \(TourVersion.number)\n"
+        if arguments.verbose { text += "Swift \(TourVersion.swift) (standard library linked in)\n\(TourBuild.ncursesVersion)\n" }
+        return Authoring.writeOut(text) ? 0 : ExitCode.writeFailed.rawValue
+    }
+    if let shell = arguments.completionShell {
+        guard let script = CompletionScripts.script(for: shell) else {
+            printError("tour: --generate-completion-script takes bash, zsh or fish, not \(Quoted(shell))")
+            return ExitCode.usage.rawValue
+        }
+        return Authoring.writeOut(script) ? 0 : ExitCode.writeFailed.rawValue
+    }
+    if arguments.generateManual {
+        return Authoring.writeOut(ManualPage.tour1) ? 0 : ExitCode.writeFailed.rawValue
     }
     if arguments.command == .check, let path = arguments.file {
         return Authoring.check(path: path, json: arguments.format == "json", allowOutsideArt: arguments.allowOutsideArt)

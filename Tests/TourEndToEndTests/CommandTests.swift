@@ -11,6 +11,36 @@ struct CommandTests {
         let version = try runTour(["--version"])
         #expect(version.exitCode == 0)
         #expect(version.stdout.hasPrefix("tour "))
+        let verbose = try runTour(["--version", "--verbose"]).stdout.split(separator: "\n")
+        #expect(verbose.count == 3 && verbose[1].hasPrefix("Swift ") && verbose[2].hasPrefix("ncurses "))
+    }
+
+    /// The option table is the one source: every option the parser knows is in `--help`
+    /// (and so in the man page and completions, written from the same table), and every
+    /// option in `--help` is accepted by the parser.
+    @Test func everyOptionIsInTheTableAndTheTableIsParsed() throws {
+        let parser = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/tour/Arguments.swift", encoding: .utf8)
+        let table = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/tour/OptionTable.swift", encoding: .utf8)
+        let help = try runTour(["--help"]).stdout
+        func options(_ text: String) -> Set<String> {
+            Set(text.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
+        }
+        let generators: Set<String> = ["--generate-completion-script", "--generate-manual"]
+        #expect(options(parser).subtracting(generators).subtracting(options(help)).isEmpty, "in the parser, not in the table")
+        #expect(options(table) == options(help))
+        // "  --page N   start on…": an option, and its value's name when it takes one.
+        let rows = help.split(separator: "\n").map { $0.split(separator: " ") }.filter { $0.first?.hasPrefix("-") == true }
+        for row in rows {
+            let names = row.prefix { $0.hasPrefix("-") }.map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
+            let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" } ? String($0) : nil }
+            let option = names.last!
+            let sample = valueName == "WxH" ? "80x24" : "1"
+            let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]
+            #expect(try runTour(words).exitCode == 0, "\(option) is in --help but the parser refuses it")
+        }
+        // The README's command block lists them all.
+        let readme = try String(contentsOfFile: TourBinary.packageRoot + "/README.md", encoding: .utf8)
+        for option in options(help) { #expect(readme.contains(option), "README lacks \(option)") }
     }
 
     @Test(arguments: [["--bogus"], ["--page"], ["--page", "0"], ["a.json", "b.json"], ["--page", "9"]])

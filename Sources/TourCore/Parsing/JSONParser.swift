@@ -297,7 +297,7 @@ package struct JSONParser {
             guard let scalar = Unicode.Scalar(high) else { throw failure("unpaired surrogate in \\u escape") }
             return scalar
         default:
-            throw failure("invalid escape \\\(Character(Unicode.Scalar(byte)))")
+            throw failure("invalid escape: a backslash before \(describe(byte))")
         }
     }
 

@@ -1,0 +1,148 @@
+import TourCore
+
+/// The one table of the command's options. The parser recognises only what is here, and
+/// `--help`, the man page's OPTIONS section and the bash, zsh and fish completions are all
+/// written from it, as the key hints are written from the key table.
+struct Option: Sendable {
+    /// What the command does with the option; the parser switches on this.
+    enum Action: Sendable, CaseIterable {
+        case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, noAnimation, noMouse, accessible
+        case page, size, format, help, version, verbose
+    }
+
+    /// What a value of the option is, for completion.
+    enum Value: Sendable {
+        case none
+        /// A free value, named so in the help: "N", "ID".
+        case text(String)
+        /// One of these words.
+        case choice(String, [String])
+    }
+
+    /// "--once", or "-h" and "--help".
+    var names: [String]
+    var action: Action
+    var value: Value = .none
+    /// What it does, for the help and the man page; a sentence without its full stop.
+    var summary: String
+    /// Where it belongs: playing (nil), `check`, `render`.
+    var commands: [Subcommand?] = [nil]
+
+    /// The longest name: what the man page and completions lead with.
+    var longName: String { names.last! }
+    var valueName: String? {
+        switch value {
+        case .none: nil
+        case .text(let name), .choice(let name, _): name
+        }
+    }
+}
+
+/// `tour check` and `tour render`; playing has none.
+enum Subcommand: String, Sendable, CaseIterable {
+    case check, render
+
+    var summary: String {
+        switch self {
+        case .check: "list every problem in FILE and its translations, as FILE:LINE:COL: message"
+        case .render: "draw one page of FILE at a size, without a terminal"
+        }
+    }
+}
+
+enum OptionTable {
+    static let all: [Option] = [
+        Option(names: ["--once"], action: .once,
+               summary: "show only what this user has not seen: the welcome once, then after an update only the pages new since their version; nothing in a pipe, in CI or with TOUR_DISABLE=1"),
+        Option(names: ["--reset"], action: .reset, summary: "forget that this tour was seen, then exit"),
+        Option(names: ["--id"], action: .id, value: .text("ID"), summary: "the name the seen state is kept under (default: the tour's id)"),
+        Option(names: ["--plain"], action: .plain, summary: "print every page as plain text, no full screen"),
+        Option(names: ["--accessible"], action: .accessible,
+               summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)"),
+        Option(names: ["--watch"], action: .watch, summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
+        Option(names: ["--locale"], action: .locale, value: .text("LL"),
+               summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render]),
+        Option(names: ["--allow-outside-art"], action: .allowOutsideArt,
+               summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
+        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)"),
+        Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when TOUR_REDUCE_MOTION=1)"),
+        Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection"),
+        Option(names: ["--page"], action: .page, value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
+               commands: [nil, .render]),
+        Option(names: ["--size"], action: .size, value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
+        Option(names: ["--format"], action: .format, value: .choice("FORMAT", ["text", "json", "ansi", "svg"]),
+               summary: "check: text or json; render: text, ansi or svg", commands: [.check, .render]),
+        Option(names: ["-h", "--help"], action: .help, summary: "show this help", commands: [nil, .check, .render]),
+        Option(names: ["--version"], action: .version, summary: "show the version (with --verbose: the Swift and ncurses it runs with)"),
+        Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more"),
+    ]
+
+    /// The formats each subcommand takes, for completion.
+    static func formats(for command: Subcommand) -> [String] {
+        switch command {
+        case .check: ["text", "json"]
+        case .render: ["text", "ansi", "svg"]
+        }
+    }
+
+    static func option(named name: String) -> Option? {
+        all.first { $0.names.contains(name) }
+    }
+
+    /// The options a subcommand (or playing) takes.
+    static func options(for command: Subcommand?) -> [Option] {
+        all.filter { $0.commands.contains(command) }
+    }
+
+    /// `tour --help`.
+    static var help: String {
+        var text = """
+            Usage: tour [options] [FILE]
+                   tour check FILE [--format text|json]
+                   tour render FILE --page N --size WxH [--format text|ansi|svg]
+
+            Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
+            tour of tour itself.
+              check   \(Subcommand.check.summary)
+              render  \(Subcommand.render.summary)
+
+            Options:
+
+            """
+        for option in all {
+            var left = option.names.joined(separator: ", ")
+            if let value = option.valueName { left += " \(value)" }
+            let lines = wrap(option.summary, width: 54)
+            let pad = left.count < 22 ? String(repeating: " ", count: 22 - left.count) : "\n" + String(repeating: " ", count: 24)
+            text += "  \(left)\(pad)\(lines[0])\n"
+            for line in lines.dropFirst() { text += String(repeating: " ", count: 24) + line + "\n" }
+        }
+        // The keys, from the key table, as the help overlay lists them.
+        let keys = KeyBindings.standard.bindings.map { binding in
+            let key = binding.command == .jumpToDigit ? "1-9" : binding.keys.first.map { $0.label(.ascii) } ?? ""
+            return "\(key) \(binding.summary)"
+        }.joined(separator: ", ")
+        text += "\n" + wrap("Keys: " + keys + ".", width: 78).joined(separator: "\n") + "\n"
+        text += """
+            Exit codes: 0 completed (or nothing to show), 1 skipped, 2 usage error,
+                        65 bad tour file, 66 file not readable, 74 output failed,
+                        130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.
+            """
+        return text
+    }
+
+    /// Word-wraps plain ASCII help text.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# make install into a temporary DESTDIR, checked as a packager would: every file in place,
+# the binary runs without the Swift toolchain and links no Swift library, both man pages
+# render and lint clean, the completions load in bash, zsh and fish, and make uninstall
+# leaves the directory empty. Run by `make test` after the release build.
+set -u
+cd "$(dirname "$0")/../.."
+destdir=$(mktemp -d)
+trap 'rm -rf "$destdir"' EXIT
+passed=0 failed=0
+check() {  # check "what" command...
+    local what=$1; shift
+    if "$@" >/tmp/tour-install-check.log 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)); echo "install: FAILED: $what"; sed 's/^/    /' /tmp/tour-install-check.log | head -20
+    fi
+}
+
+make --no-print-directory install DESTDIR="$destdir" PREFIX=/usr >/dev/null || { echo "install: make install failed"; exit 1; }
+root=$destdir/usr
+for file in bin/tour share/man/man1/tour.1 share/man/man5/tour.5 share/bash-completion/completions/tour \
+            share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish; do
+    check "$file is installed" test -s "$root/$file"
+done
+
+# No toolchain on PATH, no Swift library linked: it runs on a machine without Swift.
+check "runs with PATH stripped of the toolchain" env -i PATH=/usr/bin:/bin "$root/bin/tour" --version
+check "ldd shows no Swift library" bash -c "! ldd '$root/bin/tour' | grep -i swift"
+check "plays the built-in tour as text" bash -c "env -i PATH=/usr/bin:/bin '$root/bin/tour' --plain | grep -q 'Welcome to tour'"
+
+# The man pages render, and lint without a warning.
+check "man -l renders tour(1)" bash -c "MANWIDTH=80 man -l '$root/share/man/man1/tour.1' | grep -q -- '--allow-outside-art'"
+check "man -l renders tour(5)" bash -c "MANWIDTH=80 man -l '$root/share/man/man5/tour.5' | grep -q 'heroFile'"
+check "mandoc -T lint tour(1)" mandoc -T lint -W warning "$root/share/man/man1/tour.1"
+check "mandoc -T lint tour(5)" mandoc -T lint -W warning "$root/share/man/man5/tour.5"
+# Every option of the table is in the man page and the help.
+for option in $("$root/bin/tour" --help | grep -oE -- '--[a-z-]+' | sort -u); do
+    check "tour(1) documents $option" grep -q -- "Fl ${option#-}" "$root/share/man/man1/tour.1"
+done
+
+# bash completes "tour --no-" to the three --no- options, in a real bash.
+check "bash completes --no-" bash -c "
+    source '$root/share/bash-completion/completions/tour'
+    COMP_WORDS=(tour --no-); COMP_CWORD=1; _tour
+    [ \"\${COMPREPLY[*]}\" = '--no-color --no-animation --no-mouse' ]"
+check "bash completes render --format" bash -c "
+    source '$root/share/bash-completion/completions/tour'
+    COMP_WORDS=(tour render --format ''); COMP_CWORD=3; _tour
+    [ \"\${COMPREPLY[*]}\" = 'text ansi svg' ]"
+check "bash completes FILE to *.json and *.md" bash -c "
+    source '$root/share/bash-completion/completions/tour'
+    cd Tests/Fixtures/markdown; COMP_WORDS=(tour check ''); COMP_CWORD=2; _tour
+    printf '%s\n' \"\${COMPREPLY[@]}\" | sort | tr '\n' ' ' | grep -qx 'art broken.md habits.json habits.md '"
+check "zsh loads _tour" zsh -c "fpath=('$root/share/zsh/site-functions' \$fpath); autoload -U compinit; compinit -u -d /tmp/tour-install-zcompdump; autoload -U _tour; (( \$+functions[_tour] ))"
+check "zsh parses _tour" zsh -n "$root/share/zsh/site-functions/_tour"
+check "fish parses tour.fish" fish -n "$root/share/fish/vendor_completions.d/tour.fish"
+check "fish completes --no-" bash -c "fish -c \"source '$root/share/fish/vendor_completions.d/tour.fish'; complete -C 'tour --no-'\" | cut -f1 | sort | tr '\n' ' ' | grep -qx -- '--no-animation --no-color --no-mouse '"
+
+make --no-print-directory uninstall DESTDIR="$destdir" PREFIX=/usr >/dev/null
+check "make uninstall leaves the directory empty" bash -c "[ -z \"\$(ls -A '$destdir')\" ]"
+
+# make dist: the tarball holds the same files, the LICENSE, the README and checksums that verify.
+version=$(.build/release/tour --version | cut -d' ' -f2)
+tarball=tour-$version-linux-$(uname -m).tar.gz
+check "make dist" make --no-print-directory dist
+check "the tarball holds binary, man pages, completions, LICENSE, README, SHA256SUMS" bash -c "
+    tar -tzf '$tarball' | sed 's|^[^/]*/||' | sort | tr '\n' ' ' | grep -qx -- ' LICENSE README.md SHA256SUMS bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
+check "SHA256SUMS verifies" bash -c "cd .build/dist/tour-$version-linux-$(uname -m) && sha256sum --quiet -c SHA256SUMS"
+rm -f "$tarball"
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
