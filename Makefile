@@ -104,8 +104,8 @@ fuzz: deps
 
 # The pictures of the built-in tour in the README, drawn by `tour render`.
 docs: build
-	@for page in 1 2 3 4; do \
-		$(BIN) render Resources/welcome.json --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
+	@for page in 1 2 3 4 5; do \
+		$(BIN) render --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
 	done
 
 # make install PREFIX=/usr/local DESTDIR=: the release binary (static Swift standard

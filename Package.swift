@@ -28,7 +28,7 @@ let package = Package(
             resources: [
                 .embedInCode("../../Resources/welcome.json"),
                 // Each art file the built-in tour names; BuiltInTour.swift maps them by path.
-                .embedInCode("../../Resources/art/welcome.txt"),
+                .embedInCode("../../Resources/art/welcome.ans"),
                 .embedInCode("../../Resources/art/keys.txt"),
                 .embedInCode("../../Resources/art/file.txt"),
                 .embedInCode("../../Resources/art/once.txt"),

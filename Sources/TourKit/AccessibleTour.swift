@@ -25,8 +25,8 @@ enum AccessibleTour {
         if let number = Int(answer) { return .jump(to: number - 1) }
         guard answer.count == 1, let command = bindings.command(for: .character(answer.first!))?.command else { return nil }
         switch command {
-        case .next: return .next
-        case .previous: return .previous
+        case .next, .screenDown: return .next
+        case .previous, .screenUp: return .previous
         case .advance: return .advance
         case .first: return .first
         case .last: return .last
@@ -42,7 +42,7 @@ enum AccessibleTour {
         var pageToPrint: Int? = state.currentPage
         while state.isRunning {
             if let page = pageToPrint {
-                write(PlainText.page(tour.pages[page], number: page + 1, of: tour.pages.count, glyphs: glyphs))
+                write(PlainText.page(tour.pages[page], number: page + 1, of: tour.pages.count, glyphs: glyphs, spoken: true))
                 pageToPrint = nil
             }
             write(prompt(isLastPage: state.isLastPage, bindings: bindings) + "\n")

@@ -65,7 +65,9 @@ package enum FullScreenPager {
 
         let screen = try TerminalScreen(colorMode: options.colorMode, environment: options.environment ?? TerminalEnvironment.current(), mouse: options.mouse)
         defer { screen.close() }
-        let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings)
+        let background = Contrast.Background.from(colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+        let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
+                                      contrast: (screen.colors.depth, background))
         let pager = Pager(tour: tour, size: screen.size, startPage: options.startPage, settings: settings)
         var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager)
         return loop.run()

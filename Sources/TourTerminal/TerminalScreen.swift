@@ -120,10 +120,11 @@ final class TerminalScreen {
         ftruncate(frameBuffer, 0)
         lseek(frameBuffer, 0, SEEK_SET)
         guard read > 0 else { return }
+        let frame = colors.depth == .direct ? TruecolorForm.semicolons(Array(bytes[0..<read])) : Array(bytes[0..<read])
         if synchronized {
-            writeToTerminal(Self.beginSynchronizedUpdate + bytes[0..<read] + Self.endSynchronizedUpdate)
+            writeToTerminal(Self.beginSynchronizedUpdate + frame + Self.endSynchronizedUpdate)
         } else {
-            writeToTerminal(Array(bytes[0..<read]))
+            writeToTerminal(frame)
         }
     }
 

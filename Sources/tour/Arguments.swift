@@ -117,7 +117,6 @@ struct Arguments {
                 throw TourError.usage("tour: check --format is text or json, not \(Quoted(arguments.format!))")
             }
         case .render?:
-            guard arguments.file != nil else { throw TourError.usage("tour: render needs a FILE") }
             guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
             guard ["text", "ansi", "svg"].contains(arguments.format ?? "text") else {
                 throw TourError.usage("tour: render --format is text, ansi or svg, not \(Quoted(arguments.format!))")

@@ -34,7 +34,9 @@ enum Authoring {
             printError("tour: --page \(page) is past the last page (\(tour.pages.count))")
             return ExitCode.usage.rawValue
         }
-        let view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page - 1))
+        var view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page - 1))
+        // Drawn as on a 24-bit terminal with a dark background, as the SVG shows it.
+        view.contrast = (.direct, .dark)
         let canvas = view.render(size: Size(width: size.width, height: size.height))
         // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
         let drawn = switch format {

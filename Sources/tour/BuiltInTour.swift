@@ -6,7 +6,7 @@ enum BuiltInTour {
     static let fileName = "<built-in>/welcome.json"
 
     static let art: [String: [UInt8]] = [
-        "art/welcome.txt": PackageResources.welcome_txt,
+        "art/welcome.ans": PackageResources.welcome_ans,
         "art/keys.txt": PackageResources.keys_txt,
         "art/file.txt": PackageResources.file_txt,
         "art/once.txt": PackageResources.once_txt,

@@ -76,7 +76,7 @@ enum ManualPage {
         .Fl -page Ar N
         .Fl -size Ar WxH
         .Op Fl -format Ar text | ansi | svg
-        .Ar file
+        .Op Ar file
         .Sh DESCRIPTION
         .Nm
         greets the new user of a command-line tool with a short tour of pages,

@@ -45,7 +45,7 @@ enum Subcommand: String, Sendable, CaseIterable {
     var summary: String {
         switch self {
         case .check: "list every problem in FILE and its translations, as FILE:LINE:COL: message"
-        case .render: "draw one page of FILE at a size, without a terminal"
+        case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal"
         }
     }
 }
@@ -99,7 +99,7 @@ enum OptionTable {
         var text = """
             Usage: tour [options] [FILE]
                    tour check FILE [--format text|json]
-                   tour render FILE --page N --size WxH [--format text|ansi|svg]
+                   tour render [FILE] --page N --size WxH [--format text|ansi|svg]
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.

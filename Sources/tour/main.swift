@@ -77,8 +77,11 @@ func main() -> Int32 {
 
     do throws(TourError) {
         if arguments.reset {
-            try tour.resetSeenState(options: options)
-            return ExitCode.completed.rawValue
+            // Say what happened: a reset that finds nothing is not an error, but it is news.
+            let name = options.id ?? tour.id ?? "tour"
+            let forgot = try tour.resetSeenState(options: options)
+            let message = forgot ? "forgot that \(Quoted(name)) was seen\n" : "\(Quoted(name)) was not marked as seen\n"
+            return Authoring.writeOut(message) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
         }
         return ExitCode.forOutcome(try tour.run(options: options))
     } catch {

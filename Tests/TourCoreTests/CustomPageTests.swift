@@ -40,15 +40,20 @@ struct CustomPageTests {
         let layout = view.draw(into: &canvas)
         Snapshot.assertMatches(canvas, named: "custom-page-40x12", title: "a custom PageBody, 40x12")
         #expect(layout.dots.count == 2 && layout.button != nil)
-        // The body's rectangles come back in screen cells, inside the area it was given.
-        let body = layout.body!, title = layout.parts.title.first!
-        #expect(title.y >= body.y && title.y < body.y + body.height && title.y == 3)
+        // The page title sits above the body, as on a built-in page; the body's rectangles come
+        // back in screen cells, inside the area it was given.
+        let body = layout.body!
+        #expect(canvas.text.contains("Box"))
+        let titles = layout.parts.title
+        #expect(titles.count == 2 && titles[0].y < titles[1].y)
+        #expect(titles.allSatisfy { $0.y >= body.y && $0.y < body.y + body.height })
         #expect(!canvas.text.contains("X"))
         #expect(canvas.text.contains("[ Neat ]"))
     }
 
     @Test func plainModeAsksTheBodyForText() {
-        #expect(PlainText.tour(tour) == "Page 1 of 2\nIntro\nBuilt in.\n\nPage 2 of 2\n[Your own page]\n")
+        // The page title first, as on screen, then the body's own text.
+        #expect(PlainText.tour(tour) == "Page 1 of 2\nIntro\nBuilt in.\n\nPage 2 of 2\nBox\n[Your own page]\n")
     }
 
     @Test func theKeysWorkTheSameOnACustomPage() {

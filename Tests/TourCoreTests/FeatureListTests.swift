@@ -30,7 +30,7 @@ struct FeatureListTests {
         let top = render(tour, Size(width: 80, height: 24))
         Snapshot.assertMatches(top.0, named: "features-30-top-80x24", title: "30 features, scrolled to the top, 80x24")
         #expect(top.1.parts.moreAbove == nil && top.1.parts.moreBelow != nil)
-        #expect(top.0.text.contains("j k scroll"))
+        #expect(top.0.text.contains("j k item · Space more"))
 
         var canvas = Canvas(size: Size(width: 80, height: 24))
         let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas).scrollLimit
@@ -60,18 +60,53 @@ struct FeatureListTests {
         }
     }
 
+    /// Space and PgDn move by a screenful while the list has more below, then turn the
+    /// page; the wheel over the list scrolls the list; no screen cuts an item in two.
+    @Test func aScreenfulAtATimeThenTheNextPage() {
+        let size = Size(width: 80, height: 24)
+        var driver = PagerDriver(tour: Self.features(30), size: size)
+        let limit = driver.layout.scrollLimit
+        let starts = driver.layout.parts.itemStarts
+        #expect(driver.screen.text.contains("Space more"))
+        driver.press(.pageDown)
+        #expect(driver.pager.scrollOffset > 0 && starts.contains(driver.pager.scrollOffset) && driver.page == 0)
+        var presses = 1
+        while driver.pager.scrollOffset < limit && presses < 30 {
+            driver.press(.character(" "))
+            presses += 1
+        }
+        #expect(presses < 30 && driver.page == 0)
+        #expect(driver.screen.text.contains("Space next"))
+        driver.press(.character(" "))
+        #expect(driver.page == 1)
+        // The wheel over the list scrolls it, one item a turn; elsewhere it turns pages.
+        var wheel = PagerDriver(tour: Self.features(30), size: size)
+        let list = try! #require(wheel.layout.parts.list)
+        wheel.send(.key(.mouse(MouseEvent(kind: .wheelDown, x: list.x + 2, y: list.y + 1))))
+        #expect(wheel.pager.scrollOffset == starts[1] && wheel.page == 0)
+        wheel.send(.key(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 0))))
+        #expect(wheel.page == 1)
+        // The first screen ends at the end of an item: no title without its text.
+        let first = PagerDriver(tour: Self.features(30), size: size).screen.text.split(separator: "\n")
+        let lastShown = try! #require(first.last { $0.contains("Feature ") || $0.contains("What feature") })
+        #expect(lastShown.contains("What feature"))
+    }
+
     @Test func theUpdateScrollsWithinTheDrawnLimitAndResetsOnPageChange() {
         let size = Size(width: 80, height: 24)
         var driver = PagerDriver(tour: Self.features(30), size: size)
         let limit = driver.layout.scrollLimit
         #expect(limit > 0)
+        let starts = driver.layout.parts.itemStarts
+        #expect(starts.count == 31 && starts[1] == 3)  // icon and title, text, a blank row; then the closing text
         #expect(driver.press(.character("k")).isEmpty)  // already at the top
+        // ↓ moves by one item, not one row.
         #expect(driver.press(.down) == [.draw])
-        #expect(driver.pager.scrollOffset == 1)
+        #expect(driver.pager.scrollOffset == starts[1])
         for _ in 0..<200 { driver.press(.character("j")) }
         #expect(driver.pager.scrollOffset == limit)
         #expect(driver.press(.up) == [.draw])
-        #expect(driver.pager.scrollOffset == limit - 1)
+        #expect(driver.pager.scrollOffset == starts.last { $0 < limit })
         driver.press(.right)
         #expect(driver.page == 1)
         #expect(driver.pager.scrollOffset == 0)

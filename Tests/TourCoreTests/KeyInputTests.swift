@@ -68,9 +68,9 @@ struct KeyInputTests {
     }
 
     @Test(arguments: [
-        (Key.right, KeyBindings.Command.next, nil), (.character("l"), .next, nil), (.character(" "), .next, nil), (.pageDown, .next, nil),
+        (Key.right, KeyBindings.Command.next, nil), (.character("l"), .next, nil), (.character(" "), .screenDown, nil), (.pageDown, .screenDown, nil),
         (.left, .previous, nil), (.character("h"), .previous, nil), (.character("b"), .previous, nil), (.backspace, .previous, nil),
-        (.pageUp, .previous, nil), (.enter, .advance, nil), (.home, .first, nil), (.character("g"), .first, nil), (.end, .last, nil),
+        (.pageUp, .screenUp, nil), (.enter, .advance, nil), (.home, .first, nil), (.character("g"), .first, nil), (.end, .last, nil),
         (.character("G"), .last, nil), (.character("1"), .jumpToDigit, 0), (.character("9"), .jumpToDigit, 8),
         (.character("q"), .skip, nil), (.escape, .skip, nil), (.controlC, .quit, nil), (.up, .scrollUp, nil), (.character("j"), .scrollDown, nil),
     ] as [(Key, KeyBindings.Command, Int?)])

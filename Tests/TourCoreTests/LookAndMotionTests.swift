@@ -163,7 +163,7 @@ struct LookAndMotionTests {
         #expect(driver.press(.character("?")) == [.draw])
         #expect(driver.pager.isShowingHelp)
         Snapshot.assertMatches(driver.screen, named: "help-80x24", title: "the ? help over page 1, 80x24")
-        for expected in ["→ l Space PgDn", "← b h Backspace PgUp", "Home g", "End G", "1–9", "Enter", "q Esc", "?", "click", "wheel"] {
+        for expected in ["→ l", "← b h Backspace", "Space PgDn", "PgUp", "Home g", "End G", "1–9", "Enter", "q Esc", "?", "click", "wheel"] {
             #expect(driver.screen.text.contains(expected), "\(expected)")
         }
         driver.press(.character("q"))  // closes the help, does not skip

@@ -19,6 +19,22 @@ struct PageViewTests {
         }
     }
 
+    /// The give-way order at the sizes a person meets, for each kind of screen: a hero
+    /// page, a feature page, the help overlay and a custom page.
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 80, height: 20), Size(width: 40, height: 12), Size(width: 20, height: 6)])
+    func giveWayGoldens(size: Size) {
+        let custom = Tour(accent: .ansi(5), pages: [Tour.Page(title: "Intro"), Tour.Page(title: "Box", body: BoxBody(label: "Your own page"))])
+        Snapshot.assertMatches(render(Self.builtIn, page: 0, size), named: "giveway-hero-\(size)", title: "a hero page, \(size)")
+        Snapshot.assertMatches(render(Self.builtIn, page: 2, size), named: "giveway-features-\(size)", title: "a feature page, \(size)")
+        Snapshot.assertMatches(render(custom, page: 1, size), named: "giveway-custom-\(size)", title: "a custom page, \(size)")
+        var help = PagerDriver(tour: Self.builtIn, size: size)
+        help.press(.character("?"))
+        Snapshot.assertMatches(help.screen, named: "giveway-help-\(size)", title: "the help overlay, \(size)")
+        // However short the window, the help says how to leave.
+        #expect(help.screen.text.contains("q Esc") || help.screen.text.contains("q skip"))
+        if size.height >= 12 { #expect(help.screen.text.contains("Ctrl-C")) }
+    }
+
     @Test func wideCharactersAndEmoji() {
         let tour = Tour(pages: [
             Tour.Page(title: "ようこそ 🚀", subtitle: "日本語のサブタイトルは二つのセルを使います。Café e\u{301}!", hero: "┌──┐\n│あ│\n└──┘"),
@@ -96,7 +112,10 @@ struct PageViewTests {
         }
     }
 
-    @Test func dropOrderHintThenHeroThenSubtitle() {
+    /// The give-way order, written once and followed: the hero first, then the blank rows,
+    /// then the end of the subtitle, and only then the key hint. Title, indicator and
+    /// button stay until the notice takes over.
+    @Test func giveWayOrderHeroThenSpacingThenSubtitleThenHint() {
         let tour = Tour(pages: [Tour.Page(title: "T", subtitle: "one two three four five six seven eight nine ten", hero: "A\nB\nC"), Tour.Page(title: "U")])
         func layout(_ height: Int) -> PageView.Layout {
             var canvas = Canvas(size: Size(width: 20, height: height))
@@ -104,19 +123,47 @@ struct PageViewTests {
         }
         let roomy = layout(30)
         #expect(roomy.hint != nil && roomy.parts.hero != nil && roomy.parts.subtitle.count == 3)
-        let noHint = layout(15)
-        #expect(noHint.hint == nil && noHint.parts.hero != nil)
-        let noHero = layout(11)
-        #expect(noHero.hint == nil && noHero.parts.hero == nil && noHero.parts.subtitle.count == 3)
-        let cut = layout(5)
-        #expect(cut.parts.hero == nil && cut.parts.subtitle.count == 1)
+        let noHero = layout(14)
+        #expect(noHero.parts.hero == nil && noHero.hint != nil && noHero.parts.subtitle.count == 3)
+        #expect(noHero.parts.subtitle[0].y == noHero.parts.title[0].y + 2)  // the blank row between them stays
+        let noGaps = layout(10)
+        #expect(noGaps.hint != nil && noGaps.parts.subtitle.count == 3)
+        #expect(noGaps.parts.subtitle[0].y == noGaps.parts.title[0].y + 1)
+        let cut = layout(6)
+        #expect(cut.hint != nil && cut.parts.subtitle.count == 1)
+        let titleOnly = layout(5)
+        #expect(titleOnly.hint != nil && titleOnly.parts.subtitle.isEmpty && titleOnly.parts.title.count == 1)
         let bare = layout(4)
-        #expect(bare.parts.subtitle.isEmpty && bare.parts.title.count == 1 && bare.button != nil)
+        #expect(bare.hint == nil && bare.parts.title.count == 1 && bare.button != nil && bare.dots.count == 2)
+    }
+
+    @Test func aOnePageTourShowsNoIndicatorAndNoSwipeHint() {
+        var canvas = Canvas(size: Size(width: 80, height: 24))
+        let layout = PageView(tour: Tour(pages: [Tour.Page(title: "Only")]), state: PagerState(pageCount: 1)).draw(into: &canvas)
+        #expect(layout.dots.isEmpty && layout.pageCounter == nil)
+        #expect(!canvas.text.contains("●") && !canvas.text.contains("swipe"))
+        #expect(canvas.text.contains("Enter finish · q close"))
+    }
+
+    @Test(arguments: [(Tour.Indicator.numbers, "2 / 5"), (.bar, "━━━━──────"), (.dots(current: "◆", other: "◇"), "◇ ◆ ◇ ◇ ◇"), (.none, "")])
+    func indicatorStyles(indicator: Tour.Indicator, expected: String) {
+        var tour = Tour(pages: (1...5).map { Tour.Page(title: "Page \($0)") })
+        tour.indicator = indicator
+        var canvas = Canvas(size: Size(width: 80, height: 24))
+        let layout = PageView(tour: tour, state: PagerState(pageCount: 5, currentPage: 1)).draw(into: &canvas)
+        let row = canvas.rows[layout.button!.y - 2].trimmingCharacters(in: .whitespaces)
+        #expect(row == expected)
+        if case .bar = indicator { #expect(layout.bar?.width == layout.button?.width) }  // as wide as the button
+        // ASCII terminals get ASCII glyphs.
+        var ascii = Canvas(size: Size(width: 80, height: 24))
+        let asciiLayout = PageView(tour: tour, state: PagerState(pageCount: 5, currentPage: 1), glyphs: .ascii).draw(into: &ascii)
+        #expect(ascii.rows[asciiLayout.button!.y - 2].unicodeScalars.allSatisfy { $0.value < 0x80 })
     }
 
     @Test func lastPageHidesSkipAndSaysGetStarted() {
-        let canvas = render(Self.builtIn, page: 3, Size(width: 80, height: 24))
+        let canvas = render(Self.builtIn, page: 4, Size(width: 80, height: 24))
         #expect(canvas.text.contains("[ Get started ]"))
+        #expect(canvas.text.contains("Enter finish · q close"))
         #expect(!canvas.text.contains("Skip"))
         let first = render(Self.builtIn, page: 0, Size(width: 80, height: 24))
         #expect(first.text.contains("[ Next → ]"))

@@ -78,8 +78,8 @@ struct CommandTests {
     @Test func plainModeWhenNotATerminal() throws {
         let result = try runTour([])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.hasPrefix("Page 1 of 4\nWelcome to tour\n"))
-        #expect(result.stdout.contains("Page 4 of 4\nShown once, then what's new\n"))
+        #expect(result.stdout.hasPrefix("Page 1 of 5\nWelcome to tour\n"))
+        #expect(result.stdout.contains("Page 5 of 5\nShown once, then what's new\n"))
         #expect(!result.stdout.contains("\u{1B}"))
     }
 

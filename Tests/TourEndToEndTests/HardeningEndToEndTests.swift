@@ -95,7 +95,7 @@ struct HardeningEndToEndTests {
         try session.sendLiteral("stty -g > stopped; fg; stty -g > after\n")
         try session.waitFor("Swipe with your keys")
         try session.send("Right")  // keys work again
-        try session.waitFor("Write your own tour")
+        try session.waitFor("What you get")
         try session.send("q")
         try session.waitForScreen("the prompt") { $0.hasSuffix("$ \n") || $0.contains("\n$ ") }
         Thread.sleep(forTimeInterval: 0.2)
@@ -133,7 +133,7 @@ struct HardeningEndToEndTests {
     @Test(arguments: [("", "unset"), ("dumb", "dumb"), ("no-such-terminal", "unknown")])
     func terminalsThatCannotAddressTheScreenGetPlainText(term: String, _ label: String) throws {
         let terminal = try PseudoTerminal([], environment: ["TERM": term])
-        try terminal.waitForOutput("Page 4 of 4")
+        try terminal.waitForOutput("Page 5 of 5")
         let exit = try #require(terminal.waitForExit(timeout: 5))
         #expect(exit.code == 0)
         #expect(!terminal.text.contains("\u{1B}"), "\(label)")
@@ -176,7 +176,7 @@ struct HardeningEndToEndTests {
         terminal.write("g")
         Thread.sleep(forTimeInterval: 0.1)
         let mark = terminal.bytes.count
-        terminal.write("4")
+        terminal.write("5")
         try terminal.waitForOutput("Shown", after: mark)
         terminal.write("q")
         let exit = try #require(terminal.waitForExit(timeout: 5))

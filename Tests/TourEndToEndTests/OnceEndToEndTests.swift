@@ -79,7 +79,7 @@ struct OnceEndToEndTests {
         #expect(stateText()?.contains(#""version": "2.1""#) == true)
 
         let reset = try runTour(["--reset", tourFile], environment: environment)
-        #expect(reset.exitCode == 0 && reset.stdout.isEmpty)
+        #expect(reset.exitCode == 0 && reset.stdout == "forgot that \"habits\" was seen\n")
         #expect(stateText() == nil)
         let again = try TmuxSession(["--once", tourFile], environment: environment)
         try again.waitFor("Welcome to habits")

@@ -82,39 +82,64 @@ package enum ScreenExport {
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img">
             <rect width="100%" height="100%" rx="8" fill="\(hex(theme.background))"/>
-            <g font-family="ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" font-size="14" xml:space="preserve">
+            <g shape-rendering="crispEdges">
 
             """
+        func colors(_ style: Style) -> (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)?) {
+            var foreground = Palette.rgb(of: style.foreground) ?? theme.foreground
+            var background = Palette.rgb(of: style.background)
+            if style.reverse {
+                let swapped = background ?? theme.background
+                background = foreground
+                foreground = swapped
+            }
+            return (foreground, background)
+        }
+        // Backgrounds first, as runs of one color whatever the text's style, each reaching
+        // half a pixel into the next: no hairline seams between cells.
         for y in 0..<canvas.size.height {
             let top = padding + Double(y) * cellHeight
-            // Runs of cells with the same style become one rectangle and one text element.
+            var x = 0
+            while x < canvas.size.width {
+                let background = colors(canvas[x, y].style).background
+                var end = x + 1
+                while end < canvas.size.width, colors(canvas[end, y].style).background.map(hex) == background.map(hex) { end += 1 }
+                if let background {
+                    let left = padding + Double(x) * cellWidth
+                    svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth + 0.5))\" height=\"\(number(cellHeight + 0.5))\" fill=\"\(hex(background))\"/>\n"
+                }
+                x = end
+            }
+        }
+        svg += "</g>\n<g font-family=\"ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace, 'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji'\" font-size=\"14\" xml:space=\"preserve\">\n"
+        for y in 0..<canvas.size.height {
+            let baseline = padding + Double(y) * cellHeight + cellHeight * 0.75
+            // Text in runs of one style; a wide character (CJK, emoji) on its own, centred in
+            // its two cells, so a font without it cannot push the grid out of line.
             var x = 0
             while x < canvas.size.width {
                 let style = canvas[x, y].style
+                let (foreground, _) = colors(style)
+                var attributes = " fill=\"\(hex(foreground))\""
+                if style.bold { attributes += " font-weight=\"bold\"" }
+                if style.dim { attributes += " opacity=\"0.6\"" }
+                if style.underline { attributes += " text-decoration=\"underline\"" }
+                if TextWidth.of(canvas[x, y].character) == 2 {
+                    let center = padding + (Double(x) + 1) * cellWidth
+                    svg += "<text x=\"\(number(center))\" y=\"\(number(baseline))\" text-anchor=\"middle\"\(attributes)>\(escapeXML(String(canvas[x, y].character)))</text>\n"
+                    x += 2
+                    continue
+                }
                 var end = x
                 var text = ""
-                while end < canvas.size.width, canvas[end, y].style == style {
-                    if !canvas[end, y].isContinuation { text.append(canvas[end, y].character) }
+                while end < canvas.size.width, canvas[end, y].style == style, !canvas[end, y].isContinuation, TextWidth.of(canvas[end, y].character) != 2 {
+                    text.append(canvas[end, y].character)
                     end += 1
                 }
-                var foreground = Palette.rgb(of: style.foreground) ?? theme.foreground
-                var background = Palette.rgb(of: style.background)
-                if style.reverse {
-                    let swapped = background ?? theme.background
-                    background = foreground
-                    foreground = swapped
-                }
-                let left = padding + Double(x) * cellWidth
-                if let background {
-                    svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth))\" height=\"\(number(cellHeight))\" fill=\"\(hex(background))\"/>\n"
-                }
+                if end == x { x += 1; continue }  // a stray continuation
                 if text.contains(where: { $0 != " " }) {
-                    var attributes = "x=\"\(number(left))\" y=\"\(number(top + cellHeight * 0.75))\" fill=\"\(hex(foreground))\""
-                    attributes += " textLength=\"\(number(Double(end - x) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\""
-                    if style.bold { attributes += " font-weight=\"bold\"" }
-                    if style.dim { attributes += " opacity=\"0.6\"" }
-                    if style.underline { attributes += " text-decoration=\"underline\"" }
-                    svg += "<text \(attributes)>\(escapeXML(text))</text>\n"
+                    let left = padding + Double(x) * cellWidth
+                    svg += "<text x=\"\(number(left))\" y=\"\(number(baseline))\" textLength=\"\(number(Double(end - x) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\"\(attributes)>\(escapeXML(text))</text>\n"
                 }
                 x = end
             }

@@ -15,9 +15,13 @@ public struct KeyBindings: Sendable, Equatable {
         case last
         /// A digit 1–9: that page (1-based on the keyboard).
         case jumpToDigit
-        /// Scroll a long feature list.
+        /// A long feature list: the previous or the next item.
         case scrollUp
         case scrollDown
+        /// A screenful further down a long list, or the next page once it is at its end.
+        case screenDown
+        /// A screenful further up a long list, or the previous page once it is at its top.
+        case screenUp
         /// Skip the tour (exit 1 from the command).
         case skip
         /// Leave without choosing, like Ctrl-C: the tour shows again next time.
@@ -53,14 +57,16 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// The keys in the README: arrows and vi keys, Enter, Home/End, digits, q/Esc, ? and Ctrl-C.
     public static let standard = KeyBindings(bindings: [
-        Binding(keys: [.right, .character("l"), .character(" "), .pageDown], command: .next, summary: "next page"),
-        Binding(keys: [.left, .character("b"), .character("h"), .backspace, .pageUp], command: .previous, summary: "previous page"),
+        Binding(keys: [.right, .character("l")], command: .next, summary: "next page"),
+        Binding(keys: [.left, .character("b"), .character("h"), .backspace], command: .previous, summary: "previous page"),
+        Binding(keys: [.character(" "), .pageDown], command: .screenDown, summary: "a screenful down a long list, else next page"),
+        Binding(keys: [.pageUp], command: .screenUp, summary: "a screenful up a long list, else previous page"),
         Binding(keys: [.enter], command: .advance, summary: "next, or finish on the last page"),
         Binding(keys: [.home, .character("g")], command: .first, summary: "first page"),
         Binding(keys: [.end, .character("G")], command: .last, summary: "last page"),
         Binding(keys: (1...9).map { .character(Character(String($0))) }, command: .jumpToDigit, summary: "jump to that page"),
-        Binding(keys: [.up, .character("k")], command: .scrollUp, summary: "scroll a long list up"),
-        Binding(keys: [.down, .character("j")], command: .scrollDown, summary: "scroll a long list down"),
+        Binding(keys: [.up, .character("k")], command: .scrollUp, summary: "previous item of a long list"),
+        Binding(keys: [.down, .character("j")], command: .scrollDown, summary: "next item of a long list"),
         Binding(keys: [.character("q"), .escape], command: .skip, summary: "skip the tour"),
         Binding(keys: [.character("?")], command: .help, summary: "this help"),
         Binding(keys: [.controlC], command: .quit, summary: "quit without choosing"),
@@ -107,16 +113,20 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// The dim hint under the button: "← → swipe · Enter next · q skip", each key the
     /// first one the table gives; parts whose command has no key are left out.
-    package func hint(isLastPage: Bool, scrolls: Bool, glyphs: Glyphs) -> String {
+    /// A one-page tour has nothing to swipe to; on the last page Skip is gone and q closes.
+    /// On a list that scrolls it names the item keys and says what Space does now: more of
+    /// the list, or (at its end) the next page.
+    package func hint(isLastPage: Bool, isOnlyPage: Bool = false, scrolls: Bool, listAtEnd: Bool = false, glyphs: Glyphs) -> String {
         var parts: [String] = []
         if scrolls, let down = typedKey(for: .scrollDown), let up = typedKey(for: .scrollUp) {
-            parts.append("\(down) \(up) scroll")
+            let screen = keyName(for: .screenDown, glyphs: glyphs).map { " \(glyphs.separator) \($0) \(listAtEnd ? "next" : "more")" } ?? ""
+            parts.append("\(down) \(up) item\(screen)")
         }
-        if let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
+        if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
             parts.append("\(previous) \(next) swipe")
         }
         if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append("\(advance) \(isLastPage ? "finish" : "next")") }
-        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append("\(skip) skip") }
+        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append("\(skip) \(isLastPage ? "close" : "skip")") }
         return parts.joined(separator: " \(glyphs.separator) ")
     }
 

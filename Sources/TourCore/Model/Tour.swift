@@ -11,6 +11,8 @@ public struct Tour: Sendable, Equatable {
     public var accent: Color?
     /// The pages, in order; at least one.
     public var pages: [Page]
+    /// How the pages show where you are: dots by default; a page may choose its own.
+    public var indicator: Indicator = .dots()
 
     /// A tour from pages; only the pages are required.
     public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
@@ -23,6 +25,24 @@ public struct Tour: Sendable, Equatable {
 }
 
 extension Tour {
+    /// How the pages show where you are, as UIPageControl or AppIntro let you choose.
+    public enum Indicator: Sendable, Equatable {
+        /// A dot a page, the current one in the accent: "● ○ ○". Each glyph takes one or
+        /// two cells; a terminal that is not UTF-8 gets "* . .".
+        case dots(current: String = "●", other: String = "○")
+        /// "2 / 5".
+        case numbers
+        /// A progress bar as wide as the button: "━━━━━━────────". A click jumps to that fraction.
+        case bar
+        /// Nothing.
+        case none
+
+        /// Dots with glyphs of the author's own, each cut to two cells and cleaned.
+        package static func cleanDots(current: String, other: String) -> Indicator {
+            .dots(current: TextWidth.prefix(TextSanitizer.clean(current), width: 2), other: TextWidth.prefix(TextSanitizer.clean(other), width: 2))
+        }
+    }
+
     /// The words on the buttons. Whatever is set is cleaned of controls and escape sequences.
     public struct Labels: Sendable, Equatable {
         /// The button on every page but the last.
@@ -76,6 +96,10 @@ extension Tour {
         package var heroFile: String?
         /// Matches this page with its translation when the author gives one; else position does.
         package var key: String?
+        /// Overrides the tour's indicator on this page.
+        public var indicator: Indicator?
+        /// Words that say what the hero picture shows, for the accessible mode and screen readers.
+        public var heroAlt: String? { didSet { heroAlt = heroAlt.map { TextSanitizer.clean($0) } } }
 
         /// A page with hero art, a title and a subtitle.
         /// - Parameter hero: ASCII art (or art with SGR colors), lines separated by newlines.
@@ -134,7 +158,8 @@ extension Tour {
 
         public static func == (lhs: Page, rhs: Page) -> Bool {
             guard lhs.title == rhs.title, lhs.subtitle == rhs.subtitle, lhs.button == rhs.button, lhs.since == rhs.since,
-                  lhs.accent == rhs.accent, lhs.gradient == rhs.gradient, lhs.heroFile == rhs.heroFile, lhs.key == rhs.key else { return false }
+                  lhs.accent == rhs.accent, lhs.gradient == rhs.gradient, lhs.heroFile == rhs.heroFile, lhs.key == rhs.key,
+                  lhs.indicator == rhs.indicator, lhs.heroAlt == rhs.heroAlt else { return false }
             switch (lhs.content, rhs.content) {
             case let (.hero(a), .hero(b)): return a == b
             case let (.features(a, x), .features(b, y)): return a == b && x == y

@@ -17,11 +17,15 @@ package struct Pager: Sendable {
         package var mouse = true
         /// The key table.
         package var bindings = KeyBindings.standard
+        /// What the terminal shows, so colors can be kept readable on it; nil leaves them.
+        package var contrast: (depth: ColorDepth, background: Contrast.Background)? = nil
 
-        package init(animation: Bool = true, mouse: Bool = true, bindings: KeyBindings = .standard) {
+        package init(animation: Bool = true, mouse: Bool = true, bindings: KeyBindings = .standard,
+                     contrast: (depth: ColorDepth, background: Contrast.Background)? = nil) {
             self.animation = animation
             self.mouse = mouse
             self.bindings = bindings
+            self.contrast = contrast
         }
     }
 
@@ -144,7 +148,16 @@ package struct Pager: Sendable {
             return endAnimation() + [.draw]
         }
         if case .mouse(let event) = key {
-            guard settings.mouse, let action = mouseAction(event) else { return [] }
+            guard settings.mouse else { return [] }
+            // The wheel over a list that scrolls (anywhere on its rows) scrolls the list.
+            if let list = lastLayout?.parts.list, (list.y..<list.y + list.height).contains(event.y), (lastLayout?.scrollLimit ?? 0) > 0 {
+                switch event.kind {
+                case .wheelDown: return scroll(to: nextItem(after: scrollOffset))
+                case .wheelUp: return scroll(to: previousItem(before: scrollOffset))
+                default: break
+                }
+            }
+            guard let action = mouseAction(event) else { return [] }
             return swipe(action)
         }
         guard let (command, page) = command else { return [] }
@@ -160,13 +173,39 @@ package struct Pager: Sendable {
         case .help:
             isShowingHelp = true
             return endAnimation() + [.draw]
-        case .scrollUp, .scrollDown:
+        case .scrollUp: return scroll(to: previousItem(before: scrollOffset))
+        case .scrollDown: return scroll(to: nextItem(after: scrollOffset))
+        case .screenDown:
             let limit = lastLayout?.scrollLimit ?? 0
-            let offset = max(0, min(scrollOffset + (command == .scrollUp ? -1 : 1), limit))
-            guard offset != scrollOffset else { return [] }
-            scrollOffset = offset
-            return endAnimation() + [.draw]
+            guard scrollOffset < limit else { return swipe(.next) }
+            let rows = max(1, lastLayout?.parts.list?.height ?? 1)
+            // A screenful, ending on the start of an item so the next screen begins whole.
+            let target = lastLayout?.parts.itemStarts.last { $0 > scrollOffset && $0 <= scrollOffset + rows } ?? scrollOffset + rows
+            return scroll(to: target)
+        case .screenUp:
+            guard scrollOffset > 0 else { return swipe(.previous) }
+            let rows = max(1, lastLayout?.parts.list?.height ?? 1)
+            let target = lastLayout?.parts.itemStarts.first { $0 >= scrollOffset - rows && $0 < scrollOffset } ?? scrollOffset - rows
+            return scroll(to: target)
         }
+    }
+
+    /// The start of the next item of the list on screen (or a row further, without items).
+    private func nextItem(after offset: Int) -> Int {
+        lastLayout?.parts.itemStarts.first { $0 > offset } ?? offset + 1
+    }
+
+    /// The start of the item before `offset`.
+    private func previousItem(before offset: Int) -> Int {
+        lastLayout?.parts.itemStarts.last { $0 < offset } ?? offset - 1
+    }
+
+    /// Scrolls the list to `offset`, within what the last frame drawn allows.
+    private mutating func scroll(to offset: Int) -> [PagerEffect] {
+        let clamped = max(0, min(offset, lastLayout?.scrollLimit ?? 0))
+        guard clamped != scrollOffset else { return [] }
+        scrollOffset = clamped
+        return endAnimation() + [.draw]
     }
 
     /// What a click or the wheel does, by the layout of the frame on screen: the button
@@ -179,6 +218,10 @@ package struct Pager: Sendable {
         case .press(let button):
             guard button == 0, let layout = lastLayout else { return nil }
             if let rect = layout.button, rect.contains(x: event.x, y: event.y) { return .advance }
+            // A spot on the bar: the page at that fraction of the tour.
+            if let bar = layout.bar, bar.contains(x: event.x, y: event.y) {
+                return .jump(to: min(paging.pageCount - 1, (event.x - bar.x) * paging.pageCount / max(1, bar.width)))
+            }
             if let rect = layout.skip, rect.contains(x: event.x, y: event.y) { return .skip }
             // Dots are one cell wide; accept the cell either side so they are easy to hit.
             for (index, dot) in layout.dots.enumerated() where event.y == dot.y && abs(event.x - dot.x) <= 1 {

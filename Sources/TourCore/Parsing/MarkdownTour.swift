@@ -219,9 +219,19 @@ package struct MarkdownTourParser {
         let keyPosition = SourcePosition(line: lineNumber, column: columnOffset + 1)
         let valueColumn = columnOffset + text[..<colon].count + 1 + afterColon.prefix { $0 == " " || $0 == "\t" }.count + 1
         let valuePosition = SourcePosition(line: lineNumber, column: valueColumn)
-        let node: JSONValue = key == "gradient"
-            ? .array(value.split(separator: ",").map { JSONNode(value: .string(String($0).trimmingSpaces), position: valuePosition) })
-            : .string(value)
+        let node: JSONValue
+        switch key {
+        case "gradient":
+            node = .array(value.split(separator: ",").map { JSONNode(value: .string(String($0).trimmingSpaces), position: valuePosition) })
+        case "indicatorGlyphs":
+            // "◆ ◇": the current glyph, then the others'.
+            let glyphs = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            node = .object(zip(["current", "other"], glyphs).map { key, glyph in
+                JSONMember(key: key, keyPosition: valuePosition, node: JSONNode(value: .string(glyph), position: valuePosition))
+            })
+        default:
+            node = .string(value)
+        }
         return JSONMember(key: key, keyPosition: keyPosition, node: JSONNode(value: node, position: valuePosition))
     }
 

@@ -17,8 +17,10 @@ package struct TourDecoder {
     /// A larger heroFile is refused on load.
     package static let maximumArtFileBytes = 1 << 20
 
-    static let tourKeys = ["id", "version", "labels", "accent", "pages"]
-    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "button", "since", "accent", "gradient", "items", "extra"]
+    static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages"]
+    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroAlt", "button", "since", "accent", "gradient",
+                           "indicator", "indicatorGlyphs", "items", "extra"]
+    static let indicatorNames = ["dots", "numbers", "bar", "none"]
     static let labelKeys = ["next", "done", "skip"]
     static let featureKeys = ["icon", "title", "text", "accent"]
 
@@ -184,6 +186,7 @@ package struct TourDecoder {
         for (index, node) in pageNodes.enumerated() {
             if let page = attemptOptional({ () throws(TourError) in try decodePage(node, number: index + 1) }) {
                 pages.append(page)
+                checkContrast(of: page, node: node, tourAccent: attemptOptional { () throws(TourError) in try color(fields["accent"]) })
                 checkVersions(of: page, node: node, tourVersion: version.flatMap(Version.init), versionGiven: version != nil)
             }
         }
@@ -192,12 +195,36 @@ package struct TourDecoder {
             if log.firstError != nil { throw TourDecoder.alreadyReported }
             throw fail(pagesMember.node.position, "no page could be read")
         }
-        return Tour(
+        var tour = Tour(
             id: attemptOptional { () throws(TourError) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
             version: version,
             labels: labels,
             accent: attemptOptional { () throws(TourError) in try color(fields["accent"]) },
             pages: pages)
+        tour.indicator = attemptOptional { () throws(TourError) in try indicator(fields, at: root) } ?? .dots()
+        return tour
+    }
+
+    /// An accent that does not read on its page's gradient is drawn in a shade that does;
+    /// `tour check` says so, with the ratio measured on the author's colors.
+    private func checkContrast(of page: Tour.Page, node: JSONNode, tourAccent: Color?) {
+        guard page.gradient.count >= 2, case .object(let members) = node.value else { return }
+        let stops = page.gradient.compactMap(Palette.rgb(of:))
+        let bands = (0...16).map { Palette.blend(stops, at: Double($0) / 16) }
+        var colors: [(Color, SourcePosition, String)] = []
+        let gradientPosition = members.first { $0.key == "gradient" }?.keyPosition ?? node.position
+        if let accent = page.accent ?? tourAccent {
+            colors.append((accent, members.first { $0.key == "accent" }?.node.position ?? gradientPosition, "the accent"))
+        }
+        for (index, item) in page.items.enumerated() {
+            if let accent = item.accent { colors.append((accent, gradientPosition, "the accent of item \(index + 1)")) }
+        }
+        for (color, position, what) in colors {
+            let worst = Contrast.worstRatio(of: color, over: bands)
+            guard worst < Contrast.minimumRatio else { continue }
+            let shown = (worst * 100).rounded(.down) / 100
+            warn(position, "\(what) reads at \(shown):1 on this page's gradient, under 4.5:1; it is drawn in a shade of its hue that reads")
+        }
     }
 
     /// A page "since" a version the tour has not reached would never show; one without a
@@ -210,6 +237,35 @@ package struct TourDecoder {
         } else if !versionGiven {
             warn(member.node.position, "\"since\" has no effect: the tour has no \"version\" to compare it with")
         }
+    }
+
+    /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
+    private func indicator(_ fields: [String: JSONMember], at node: JSONNode) throws(TourError) -> Tour.Indicator? {
+        let glyphsMember = fields["indicatorGlyphs"]
+        guard let member = fields["indicator"] ?? glyphsMember else { return nil }
+        let name = try string(fields["indicator"]) ?? "dots"
+        guard Self.indicatorNames.contains(name) else {
+            throw fail(member.node.position, "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
+        }
+        switch name {
+        case "numbers": return .numbers
+        case "bar": return .bar
+        case "none": return Tour.Indicator.none
+        default: break
+        }
+        guard let glyphsMember else { return .dots() }
+        let glyphFields = try members(of: glyphsMember.node, what: "\"indicatorGlyphs\"", allowed: ["current", "other"])
+        var glyphs: [String] = []
+        for key in ["current", "other"] {
+            let text = TextSanitizer.clean(try string(glyphFields[key]) ?? (key == "current" ? "●" : "○"))
+            let cells = TextWidth.of(text)
+            guard text.count == 1, (1...2).contains(cells) else {
+                throw fail(glyphFields[key]?.node.position ?? glyphsMember.node.position,
+                           "\"\(key)\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
+            }
+            glyphs.append(text)
+        }
+        return .dots(current: glyphs[0], other: glyphs[1])
     }
 
     private func color(_ member: JSONMember?) throws(TourError) -> Color? {
@@ -259,6 +315,8 @@ package struct TourDecoder {
             }
         }
         page.key = attemptOptional { () throws(TourError) in try string(fields["key"]).map { TextSanitizer.clean($0) } }
+        page.heroAlt = attemptOptional { () throws(TourError) in try string(fields["heroAlt"]) }
+        page.indicator = attemptOptional { () throws(TourError) in try indicator(fields, at: node) }
         var items: [Tour.Feature] = []
         attempt { () throws(TourError) in
             if let itemsMember = fields["items"] {

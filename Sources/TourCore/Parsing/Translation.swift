@@ -9,7 +9,7 @@ package enum Translation {
     /// What a translation may set on the tour, a page and a feature item.
     static let tourKeys = ["labels", "pages"]
     static let labelKeys = ["next", "done", "skip"]
-    static let pageKeys = ["key", "title", "subtitle", "button", "items", "extra"]
+    static let pageKeys = ["key", "title", "subtitle", "heroAlt", "button", "items", "extra"]
     static let featureKeys = ["title", "text"]
     /// Keys a Markdown translation writes by its shape (a "## " heading makes a feature
     /// list, "- ★ Title" an icon); ignored: the base's stand.
@@ -83,6 +83,7 @@ package enum Translation {
             if let title = text(pageFields["title"]) { page.title = title }
             if let subtitle = text(pageFields["subtitle"]) { page.subtitle = subtitle }
             if let button = text(pageFields["button"]) { page.button = button }
+            if let heroAlt = text(pageFields["heroAlt"]) { page.heroAlt = heroAlt }
             if pageFields["items"] != nil || pageFields["extra"] != nil {
                 guard case .features(var items, var extra) = page.content else {
                     let member = pageFields["items"] ?? pageFields["extra"]!

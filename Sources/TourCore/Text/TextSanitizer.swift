@@ -72,6 +72,12 @@ package enum TextSanitizer {
         }
     }
 
+    /// `text` when it is printable ASCII, else `fallback`: what a non-UTF-8 terminal shows
+    /// for an icon or a dot glyph.
+    package static func asciiFallback(_ text: String, or fallback: String) -> String {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text : fallback
+    }
+
     /// Bidi embeddings, overrides and isolates: they can reorder the rest of a line.
     package static func isBidiControl(_ value: UInt32) -> Bool {
         (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)

@@ -2,6 +2,9 @@
 /// title and a line of text. A list that fits is centered; a longer one scrolls, with
 /// "more above" and "more below" where there is more.
 package struct FeatureListBody: PageBody {
+    /// It draws the page title itself, at the top.
+    package var drawsOwnTitle: Bool { true }
+
     /// The page title, at the top.
     package var title: String
     /// The features, in order.
@@ -32,15 +35,23 @@ package struct FeatureListBody: PageBody {
         TextWidth.wrap(title, width: min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth), maximumLines: TextWidth.screenLines)
     }
 
-    /// The whole list at a width: icon and bold title, text indented under it, a blank row between items.
+    /// The whole list at a width: icon and bold title, text indented under it, a blank row
+    /// between items; and the row each item starts on.
     func rows(width listWidth: Int, context: PageContext) -> [Row] {
+        layoutRows(width: listWidth, context: context).rows
+    }
+
+    func layoutRows(width listWidth: Int, context: PageContext) -> (rows: [Row], itemStarts: [Int]) {
         var rows: [Row] = []
+        var itemStarts: [Int] = []
         let indent = 4
         for (index, item) in items.enumerated() {
             if index > 0 { rows.append(Row()) }
+            itemStarts.append(rows.count)
             var first = Row()
             if !item.icon.isEmpty {
-                first.pieces.append((0, item.icon, Style(foreground: item.accent ?? context.accent ?? .default, bold: true)))
+                let icon = context.glyphs == .ascii ? TextSanitizer.asciiFallback(item.icon, or: "*") : item.icon
+                first.pieces.append((0, icon, Style(foreground: item.accent ?? context.accent ?? .default, bold: true)))
             }
             let titleLines = TextWidth.wrap(item.title, width: max(1, listWidth - indent), maximumLines: TextWidth.screenLines)
             first.pieces.append((indent, titleLines.first ?? "", Style(bold: true)))
@@ -54,11 +65,21 @@ package struct FeatureListBody: PageBody {
         }
         if !extra.isEmpty {
             if !rows.isEmpty { rows.append(Row()) }
+            itemStarts.append(rows.count)
             for line in TextWidth.wrap(extra, width: listWidth, maximumLines: TextWidth.screenLines) {
                 rows.append(Row(pieces: [((listWidth - TextWidth.of(line)) / 2, line, Style(dim: true))]))
             }
         }
-        return rows
+        return (rows, itemStarts)
+    }
+
+    /// The columns the list really takes: it is centred as a block, not from a fixed margin.
+    static func blockWidth(_ rows: [Row], listWidth: Int) -> Int {
+        var widest = 0
+        for row in rows {
+            for piece in row.pieces where piece.style != Style(dim: true) { widest = max(widest, piece.column + TextWidth.of(piece.text)) }
+        }
+        return min(listWidth, max(widest, 1))
     }
 
     /// A list scrolls as soon as it is taller than its rows; it then shows no more than this.
@@ -69,7 +90,9 @@ package struct FeatureListBody: PageBody {
     /// The title, a blank row and up to three rows of the list.
     package func minimumHeight(width: Int, context: PageContext) -> Int {
         let listRows = rows(width: Self.listWidth(width), context: context).count
-        return titleLines(width: width).count + 1 + min(listRows, Self.rowsWanted)
+        // A list that scrolls also needs its "more above" and "more below" rows.
+        let wanted = listRows <= Self.rowsWanted ? listRows : Self.rowsWanted + 2
+        return titleLines(width: width).count + 1 + wanted
     }
 
     /// The title lines that fit, and the rows left under them for the list.
@@ -93,8 +116,10 @@ package struct FeatureListBody: PageBody {
         return total <= available ? 0 : max(0, total - max(1, available - 2))
     }
 
-    /// Title at the top, then the list: centered if it fits, otherwise from `scrollOffset` with indicators.
-    package func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+    /// Title at the top, then the list: centred if it fits, otherwise from `scrollOffset`
+    /// with indicators. A screen ends at the end of an item, so no item is cut between its
+    /// title and its text while whole items fit.
+    public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
         var layout = PageBodyLayout()
         let (title, listRows) = split(area: canvas.size, context: context)
         var y = 0
@@ -105,37 +130,48 @@ package struct FeatureListBody: PageBody {
         if !context.compact { y += 1 }
         guard listRows > 0 else { return layout }
         let listWidth = Self.listWidth(canvas.size.width)
-        let x = (canvas.size.width - listWidth) / 2
-        let all = rows(width: listWidth, context: context)
+        let (all, itemStarts) = layoutRows(width: listWidth, context: context)
+        let block = Self.blockWidth(all, listWidth: listWidth)
+        let x = (canvas.size.width - block) / 2
+        layout.itemStarts = itemStarts
 
         if all.count <= listRows {
             let top = y + (listRows - all.count) / 2
-            draw(all[...], into: &canvas, x: x, top: top)
-            layout.list = Rect(x: x, y: top, width: listWidth, height: all.count)
+            draw(all[...], into: &canvas, x: x, top: top, listWidth: listWidth, block: block)
+            layout.list = Rect(x: x, y: top, width: block, height: all.count)
             return layout
         }
         // It scrolls: one row each for "more above" and "more below", the rest for the list.
         let hasIndicatorRows = listRows >= 3
         let visible = hasIndicatorRows ? listRows - 2 : listRows
         let offset = max(0, min(context.scrollOffset, all.count - visible))
+        // End on the last item (and its blank row) that fits whole, when one does.
+        var end = min(all.count, offset + visible)
+        if end < all.count, let lastWhole = itemStarts.last(where: { $0 > offset && $0 <= end }) {
+            end = lastWhole
+        }
         let top = hasIndicatorRows ? y + 1 : y
-        draw(all[offset..<min(all.count, offset + visible)], into: &canvas, x: x, top: top)
-        layout.list = Rect(x: x, y: top, width: listWidth, height: visible)
+        draw(all[offset..<end], into: &canvas, x: x, top: top, listWidth: listWidth, block: block)
+        layout.list = Rect(x: x, y: top, width: block, height: visible)
         if hasIndicatorRows {
             let glyphs = context.glyphs
             if offset > 0 {
                 layout.moreAbove = canvas.writeCentered("\(glyphs.upArrow) more above" + (context.scrollKeys.up.map { " (\($0))" } ?? ""), y: y, style: Style(dim: true), glyphs: glyphs)
             }
-            if offset + visible < all.count {
+            if end < all.count {
                 layout.moreBelow = canvas.writeCentered("\(glyphs.downArrow) more below" + (context.scrollKeys.down.map { " (\($0))" } ?? ""), y: y + listRows - 1, style: Style(dim: true), glyphs: glyphs)
             }
         }
         return layout
     }
 
-    private func draw(_ rows: ArraySlice<Row>, into canvas: inout Canvas, x: Int, top: Int) {
+    private func draw(_ rows: ArraySlice<Row>, into canvas: inout Canvas, x: Int, top: Int, listWidth: Int, block: Int) {
         for (index, row) in rows.enumerated() {
-            for piece in row.pieces { canvas.write(piece.text, x: x + piece.column, y: top + index, style: piece.style) }
+            for piece in row.pieces {
+                // The closing text is centred in the block, as it was in the full width.
+                let column = piece.style == Style(dim: true) ? max(0, (block - TextWidth.of(piece.text)) / 2) : piece.column
+                canvas.write(piece.text, x: x + column, y: top + index, style: piece.style)
+            }
         }
     }
 

@@ -16,11 +16,15 @@ public struct Glyphs: Sendable, Equatable {
     public var upArrow: String
     /// More below, in a scrolling list.
     public var downArrow: String
+    /// The done part of the bar indicator.
+    public var barFilled: String = "━"
+    /// The part to go.
+    public var barEmpty: String = "─"
 
     /// For UTF-8 terminals.
     public static let unicode = Glyphs(currentDot: "●", otherDot: "○", rightArrow: "→", leftArrow: "←", separator: "·",
                                        ellipsis: "…", upArrow: "↑", downArrow: "↓")
     /// For locales that are not UTF-8.
     public static let ascii = Glyphs(currentDot: "*", otherDot: ".", rightArrow: "->", leftArrow: "<-", separator: "|",
-                                     ellipsis: "...", upArrow: "^", downArrow: "v")
+                                     ellipsis: "...", upArrow: "^", downArrow: "v", barFilled: "=", barEmpty: "-")
 }

@@ -14,30 +14,50 @@ package struct HelpOverlay: Sendable {
         self.mouse = mouse
     }
 
+    /// Rows the help keeps first when the window is short: the ways to leave, then the
+    /// ways to move; the rest go before these.
+    static let importance: [KeyBindings.Command] = [.skip, .quit, .advance, .next, .previous]
+
     /// The rows of the help: keys on the left, what they do on the right.
     package var lines: [(keys: String, summary: String)] {
-        var lines: [(String, String)] = bindings.bindings.map { binding in
-            if binding.command == .jumpToDigit { return ("1–9".replacingASCII(glyphs), binding.summary) }
-            return (binding.keys.map { $0.label(glyphs) }.joined(separator: " "), binding.summary)
+        rows.map { ($0.keys, $0.summary) }
+    }
+
+    /// The rows, each with how much it matters (lower keeps longer).
+    private var rows: [(keys: String, summary: String, rank: Int)] {
+        var lines: [(String, String, Int)] = bindings.bindings.map { binding in
+            let rank = Self.importance.firstIndex(of: binding.command) ?? Self.importance.count
+            if binding.command == .jumpToDigit { return ("1–9".replacingASCII(glyphs), binding.summary, rank) }
+            return (binding.keys.map { $0.label(glyphs) }.joined(separator: " "), binding.summary, rank)
         }
         if mouse {
-            lines.append(("click", "the button, a dot, or Skip"))
-            lines.append(("wheel", "previous / next page"))
+            lines.append(("click", "the button, a dot, or Skip", Self.importance.count + 1))
+            lines.append(("wheel", "previous / next page, or a list", Self.importance.count + 1))
         }
         return lines
     }
 
+    /// The rows that fit in `count`, most important first, shown in table order.
+    private func rows(fitting count: Int) -> [(keys: String, summary: String, rank: Int)] {
+        let all = rows
+        guard all.count > count else { return all }
+        let kept = Set(all.indices.sorted { (all[$0].rank, $0) < (all[$1].rank, $1) }.prefix(max(0, count)))
+        return all.indices.filter(kept.contains).map { all[$0] }
+    }
+
     /// Dims the page and draws the box of keys over its middle.
     package func draw(over canvas: inout Canvas) {
-        let rows = lines
+        let rows = rows(fitting: canvas.size.height - 4)
         let keyWidth = rows.map { TextWidth.of($0.keys) }.max() ?? 0
         let summaryWidth = rows.map { TextWidth.of($0.summary) }.max() ?? 0
         let footer = "any key closes"
         let innerWidth = min(max(keyWidth + 3 + summaryWidth, TextWidth.of(footer)), max(0, canvas.size.width - 4))
         let boxWidth = innerWidth + 4
         let boxHeight = min(rows.count + 4, canvas.size.height)
-        guard boxWidth >= 8, boxHeight >= 3 else {
-            canvas.writeCentered("? keys: any key closes", y: canvas.size.height / 2, style: Style(reverse: true), glyphs: glyphs)
+        guard boxWidth >= 8, boxHeight >= 4 else {
+            // No room for a box: still say how to leave.
+            let leave = bindings.keyName(for: .skip, glyphs: glyphs).map { "\($0) skip \(glyphs.separator) " } ?? ""
+            canvas.writeCentered("\(leave)any key closes", y: canvas.size.height / 2, style: Style(reverse: true), glyphs: glyphs)
             return
         }
         let left = (canvas.size.width - boxWidth) / 2
@@ -63,7 +83,7 @@ package struct HelpOverlay: Sendable {
             canvas.write("|", x: left, y: y, style: border)
             canvas.write("|", x: left + boxWidth - 1, y: y, style: border)
         }
-        for (index, row) in rows.prefix(max(0, boxHeight - 4)).enumerated() {
+        for (index, row) in rows.enumerated() {
             let y = top + 1 + index
             let keys = TextWidth.truncate(row.keys, to: min(keyWidth, innerWidth), ellipsis: glyphs.ellipsis)
             canvas.write(keys, x: left + 2, y: y, style: Style(bold: true))

@@ -5,6 +5,8 @@
 package struct HeroPageBody: PageBody {
     /// Bold, wrapped, centered.
     package var title: String
+    /// It draws the title itself, under the hero.
+    package var drawsOwnTitle: Bool { true }
     /// Wrapped to at most 60 columns, centered.
     package var subtitle: String
     /// The picture above the title.

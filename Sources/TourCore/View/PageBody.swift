@@ -20,6 +20,9 @@ public protocol PageBody: Sendable {
     func maximumScroll(area: Size, context: PageContext) -> Int
     /// The body as plain text, for plain mode and screen readers.
     func plainText(context: PageContext) -> String
+    /// Whether the body draws the page's title itself. A body that does not gets the
+    /// title above it, as built-in pages have it, and is centred in the rows below.
+    var drawsOwnTitle: Bool { get }
 }
 
 extension PageBody {
@@ -31,6 +34,64 @@ extension PageBody {
     }
     /// By default a body does not scroll.
     public func maximumScroll(area: Size, context: PageContext) -> Int { 0 }
+    /// By default the pager draws the title above the body.
+    public var drawsOwnTitle: Bool { false }
+}
+
+/// A custom body under the page's title: the same frame as a built-in page, the body
+/// centred in the rows the title leaves.
+struct TitledBody: PageBody {
+    var title: String
+    var body: any PageBody
+
+    var drawsOwnTitle: Bool { true }
+
+    func titleLines(width: Int) -> [String] {
+        TextWidth.wrap(title, width: min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth), maximumLines: TextWidth.screenLines)
+    }
+
+    func preferredHeight(width: Int, context: PageContext) -> Int {
+        titleLines(width: width).count + 1 + body.preferredHeight(width: width, context: context)
+    }
+
+    func minimumHeight(width: Int, context: PageContext) -> Int {
+        1 + body.minimumHeight(width: width, context: context)
+    }
+
+    func maximumScroll(area: Size, context: PageContext) -> Int {
+        body.maximumScroll(area: Size(width: area.width, height: max(0, area.height - titleLines(width: area.width).count - 1)), context: context)
+    }
+
+    func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+        let width = canvas.size.width
+        var lines = titleLines(width: width)
+        let gap = context.compact ? 0 : 1
+        let wanted = body.preferredHeight(width: width, context: context)
+        // The title keeps at least a row, and the body at least its minimum when it can.
+        let room = max(1, canvas.size.height - gap - body.minimumHeight(width: width, context: context))
+        if lines.count > room {
+            lines = Array(lines.prefix(room))
+            lines[room - 1] = TextWidth.truncate(lines[room - 1], to: width, ellipsis: context.glyphs.ellipsis, continues: true)
+        }
+        let bodyRows = max(0, canvas.size.height - lines.count - gap)
+        let used = lines.count + gap + min(wanted, bodyRows)
+        var y = max(0, (canvas.size.height - used) / 2)
+        var layout = PageBodyLayout()
+        for line in lines {
+            layout.title.append(canvas.writeCentered(line, y: y, style: context.titleStyle, glyphs: context.glyphs))
+            y += 1
+        }
+        y += gap
+        let area = Rect(x: 0, y: y, width: width, height: min(wanted, bodyRows))
+        let inner = canvas.withRegion(area) { region in body.draw(into: &region, context: context) }
+        var moved = inner.offset(x: 0, y: y)
+        moved.title = layout.title + moved.title
+        return moved
+    }
+
+    func plainText(context: PageContext) -> String {
+        title + "\n" + body.plainText(context: context)
+    }
 }
 
 /// What a body knows about the page around it.
@@ -72,6 +133,8 @@ public struct PageBodyLayout: Equatable, Sendable {
     public var moreAbove: Rect?
     /// The "more below" indicator of a list with more under it.
     public var moreBelow: Rect?
+    /// The row, in the whole list, each item of a scrolling list starts on: keys move by item.
+    package var itemStarts: [Int] = []
 
     public init() {}
 
@@ -84,6 +147,7 @@ public struct PageBodyLayout: Equatable, Sendable {
         moved.list = list?.offset(x: dx, y: dy)
         moved.moreAbove = moreAbove?.offset(x: dx, y: dy)
         moved.moreBelow = moreBelow?.offset(x: dx, y: dy)
+        moved.itemStarts = itemStarts
         return moved
     }
 }
@@ -101,7 +165,7 @@ extension Tour.Page {
         switch content {
         case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art)
         case .features(let items, let extra): FeatureListBody(title: title, items: items, extra: extra)
-        case .custom(let body): body
+        case .custom(let body): body.drawsOwnTitle ? body : TitledBody(title: title, body: body)
         }
     }
 }

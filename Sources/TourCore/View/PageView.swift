@@ -3,11 +3,10 @@
 /// Every page has the same frame: Skip at the top right, then the page dots, the button
 /// and a key hint at the bottom. Between them the page's `PageBody` draws itself.
 ///
-/// When rows run out, the frame drops the hint first (when the body's preferred height
-/// does not fit), then the blank rows between its parts (when even the body's minimum
-/// does not fit). The body drops what it can inside its area; for the standard page that
-/// is the hero, then its blank rows, then the end of the subtitle. Title, dots and button
-/// always stay.
+/// When rows run out, things give way in one order, everywhere: the hero art first, then
+/// the blank rows between parts, then the end of the subtitle (or of a list), and only
+/// then the key hint. The title, the indicator and the button stay until the "Enlarge
+/// the terminal" notice takes over.
 package struct PageView: Sendable {
     /// The tour the page belongs to: labels and tour-wide accent.
     package var tour: Tour
@@ -19,6 +18,9 @@ package struct PageView: Sendable {
     package var scrollOffset: Int
     /// The key table the hints name keys from.
     package var bindings: KeyBindings
+    /// The terminal's color depth and background, for keeping text readable; nil draws the
+    /// author's colors as they are.
+    package var contrast: (depth: ColorDepth, background: Contrast.Background)? = nil
 
     /// Below this the pager cannot be drawn, and a notice asks for a bigger window.
     package static let minimumSize = Size(width: 16, height: 4)
@@ -42,8 +44,11 @@ package struct PageView: Sendable {
         package var parts = PageBodyLayout()
         /// One rectangle per page dot, in page order (empty when a counter stands in for the dots).
         package var dots: [Rect] = []
-        /// The "● 12 / 40" counter that stands in for dots when they do not fit.
+        /// The "● 12 / 40" counter that stands in for dots when they do not fit, or the
+        /// "2 / 5" of the numbers indicator.
         package var pageCounter: Rect?
+        /// The progress bar of the bar indicator.
+        package var bar: Rect?
         /// The Next / Get started button.
         package var button: Rect?
         /// The dim key hint on the last row; nil when it was dropped.
@@ -75,8 +80,8 @@ package struct PageView: Sendable {
     }
 
     /// The key hint; it mentions scrolling when the list scrolls.
-    package func hintText(scrolls: Bool = false) -> String {
-        bindings.hint(isLastPage: state.isLastPage, scrolls: scrolls, glyphs: glyphs)
+    package func hintText(scrolls: Bool = false, listAtEnd: Bool = false) -> String {
+        bindings.hint(isLastPage: state.isLastPage, isOnlyPage: state.pageCount == 1, scrolls: scrolls, listAtEnd: listAtEnd, glyphs: glyphs)
     }
 
     /// The page drawn on a new canvas of this size.
@@ -100,9 +105,10 @@ package struct PageView: Sendable {
         let body = page.body
         var context = PageContext(glyphs: glyphs, accent: accent, scrollOffset: 0, compact: false)
         context.scrollKeys = (bindings.typedKey(for: .scrollUp).map(String.init), bindings.typedKey(for: .scrollDown).map(String.init))
-        let (preferred, minimum) = body.heights(width: size.width, context: context)
-        let showHint = Self.frameRows(showHint: true, gaps: true) + preferred <= size.height
-        let gaps = showHint || Self.frameRows(showHint: false, gaps: true) + minimum <= size.height
+        let (_, minimum) = body.heights(width: size.width, context: context)
+        // The hint is the last to go: it stays while the body keeps a row beside it.
+        let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height
+        let gaps = Self.frameRows(showHint: showHint, gaps: true) + minimum <= size.height
         context.compact = !gaps
         let bodyHeight = max(0, size.height - Self.frameRows(showHint: showHint, gaps: gaps))
         let area = Rect(x: 0, y: 1, width: size.width, height: bodyHeight)
@@ -121,7 +127,7 @@ package struct PageView: Sendable {
         let frame = frame(size: size)
         var layout = Layout()
         layout.scrollLimit = frame.scrollLimit
-        drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: frame.scrollLimit > 0), layout: &layout)
+        drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: frame.scrollLimit > 0, listAtEnd: frame.context.scrollOffset >= frame.scrollLimit), layout: &layout)
 
         // The body draws into its own region, so it cannot spill over the frame.
         let area = frame.bodyArea
@@ -130,6 +136,9 @@ package struct PageView: Sendable {
         layout.body = area
         layout.parts = body.offset(x: area.x, y: area.y)
         paintGradient(into: &canvas)
+        if let contrast {
+            Contrast.enforce(on: &canvas, depth: contrast.depth, background: contrast.background, except: layout.parts.hero)
+        }
         return layout
     }
 
@@ -171,25 +180,48 @@ package struct PageView: Sendable {
         let button = "[ " + TextWidth.truncate(buttonLabel, to: width - 6, ellipsis: glyphs.ellipsis) + " ]"
         layout.button = canvas.writeCentered(button, y: row, style: Style(foreground: accent ?? .default, bold: true, reverse: true), glyphs: glyphs)
         row -= frame.gaps ? 2 : 1
-        drawDots(into: &canvas, row: row, layout: &layout)
+        // A one-page tour has nowhere to go: no indicator.
+        guard state.pageCount > 1 else { return }
+        drawIndicator(into: &canvas, row: row, buttonWidth: layout.button?.width ?? 0, layout: &layout)
     }
 
-    private func drawDots(into canvas: inout Canvas, row: Int, layout: inout Layout) {
+    /// The indicator the page (or the tour) asks for.
+    package var indicator: Tour.Indicator { page.indicator ?? tour.indicator }
+
+    private func drawIndicator(into canvas: inout Canvas, row: Int, buttonWidth: Int, layout: inout Layout) {
         let width = canvas.size.width
-        let dotsWidth = state.pageCount * 2 - 1
-        if dotsWidth <= width - 2 {
-            var x = (width - dotsWidth) / 2
-            for index in 0..<state.pageCount {
-                let isCurrent = index == state.currentPage
-                canvas.write(isCurrent ? glyphs.currentDot : glyphs.otherDot, x: x, y: row,
-                             style: isCurrent ? Style(foreground: accent ?? .default, bold: true) : Style(dim: true))
-                layout.dots.append(Rect(x: x, y: row, width: 1, height: 1))
-                x += 2
+        let current = Style(foreground: accent ?? .default, bold: true)
+        switch indicator {
+        case .none:
+            return
+        case .numbers:
+            layout.pageCounter = canvas.writeCentered("\(state.currentPage + 1) / \(state.pageCount)", y: row, style: current, glyphs: glyphs)
+        case .bar:
+            // As wide as the button, filled to the page: clicking a spot jumps to that fraction.
+            let barWidth = max(min(width - 2, max(buttonWidth, 8)), 1)
+            let filled = max(1, Int((Double(state.currentPage + 1) / Double(state.pageCount) * Double(barWidth)).rounded()))
+            let x = (width - barWidth) / 2
+            canvas.write(String(repeating: glyphs.barFilled, count: filled), x: x, y: row, style: current)
+            canvas.write(String(repeating: glyphs.barEmpty, count: barWidth - filled), x: x + filled, y: row, style: Style(dim: true))
+            layout.bar = Rect(x: x, y: row, width: barWidth, height: 1)
+        case .dots(let currentGlyph, let otherGlyph):
+            let currentDot = glyphs == .ascii ? TextSanitizer.asciiFallback(currentGlyph, or: glyphs.currentDot) : currentGlyph
+            let otherDot = glyphs == .ascii ? TextSanitizer.asciiFallback(otherGlyph, or: glyphs.otherDot) : otherGlyph
+            let dotWidth = max(TextWidth.of(currentDot), TextWidth.of(otherDot), 1)
+            let dotsWidth = state.pageCount * (dotWidth + 1) - 1
+            if dotsWidth <= width - 2 {
+                var x = (width - dotsWidth) / 2
+                for index in 0..<state.pageCount {
+                    let isCurrent = index == state.currentPage
+                    canvas.write(isCurrent ? currentDot : otherDot, x: x, y: row, style: isCurrent ? current : Style(dim: true))
+                    layout.dots.append(Rect(x: x, y: row, width: dotWidth, height: 1))
+                    x += dotWidth + 1
+                }
+            } else {
+                // Too many pages for dots: a counter says the same thing in less room.
+                let counter = "\(currentDot) \(state.currentPage + 1) / \(state.pageCount)"
+                layout.pageCounter = canvas.writeCentered(counter, y: row, style: current, glyphs: glyphs)
             }
-        } else {
-            // Too many pages for dots: a counter says the same thing in less room.
-            let counter = "\(glyphs.currentDot) \(state.currentPage + 1) / \(state.pageCount)"
-            layout.pageCounter = canvas.writeCentered(counter, y: row, style: Style(foreground: accent ?? .default, bold: true), glyphs: glyphs)
         }
     }
 

@@ -124,13 +124,8 @@ package enum Palette {
 
     /// Black or white, whichever reads better on `background` (by relative luminance).
     package static func readableForeground(on background: Color) -> Color {
-        guard let (r, g, b) = rgb(of: background) else { return .default }
-        func linear(_ channel: UInt8) -> Double {
-            let value = Double(channel) / 255
-            return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        let luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+        guard let rgb = rgb(of: background) else { return .default }
         // Contrast against black (L + 0.05) / 0.05 versus white 1.05 / (L + 0.05): equal at L ≈ 0.179.
-        return luminance > 0.179 ? .rgb(0, 0, 0) : .rgb(255, 255, 255)
+        return Contrast.luminance(rgb) > 0.179 ? .rgb(0, 0, 0) : .rgb(255, 255, 255)
     }
 }

@@ -1,9 +1,17 @@
 /// The tour as plain text, for pipes, dumb terminals and screen readers: no escape sequences.
 package enum PlainText {
-    /// One page: "Page N of M", then the body's own text.
-    package static func page(_ page: Tour.Page, number: Int, of count: Int, glyphs: Glyphs = .unicode) -> String {
+    /// One page: "Page N of M", then the body's own text. For a screen reader
+    /// (`spoken`), a picture is its `heroAlt` words, or nothing: ASCII art read aloud is noise.
+    package static func page(_ page: Tour.Page, number: Int, of count: Int, glyphs: Glyphs = .unicode, spoken: Bool = false) -> String {
         let context = PageContext(glyphs: glyphs, accent: nil)
-        return "Page \(number) of \(count)\n" + page.body.plainText(context: context) + "\n"
+        var text = "Page \(number) of \(count)\n"
+        if spoken, case .hero = page.content {
+            text += HeroPageBody(title: page.title, subtitle: page.subtitle, hero: nil).plainText(context: context)
+            if let alt = page.heroAlt, !alt.isEmpty { text += "\nPicture: \(alt)" }
+        } else {
+            text += page.body.plainText(context: context)
+        }
+        return text + "\n"
     }
 
     /// Every page, separated by blank lines.

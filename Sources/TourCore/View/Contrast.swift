@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps every foreground readable on its background: a contrast ratio of at least 4.5:1
+/// (WCAG's ratio), computed on the colors the terminal will really show at its depth.
+///
+/// An author's color that falls short keeps its hue and moves in lightness until it
+/// passes (toward black on a light background, toward white on a dark one); where no
+/// shade of it passes at the terminal's depth (8 colors), black or white stands in.
+package enum Contrast {
+    /// WCAG's minimum for normal text.
+    package static let minimumRatio = 4.5
+
+    /// What the terminal's own background is taken to be, when a cell has none of its own.
+    package enum Background: Sendable, Equatable {
+        case dark
+        case light
+
+        /// The color assumed: a typical theme's, not pure black or white, so a pass holds on both.
+        package var rgb: (UInt8, UInt8, UInt8) {
+            switch self {
+            case .dark: (0x1E, 0x1E, 0x1E)
+            case .light: (0xFA, 0xFA, 0xFA)
+            }
+        }
+
+        /// The terminal's default foreground on it.
+        var foreground: (UInt8, UInt8, UInt8) {
+            switch self {
+            case .dark: (0xE5, 0xE5, 0xE5)
+            case .light: (0x20, 0x20, 0x20)
+            }
+        }
+
+        /// From COLORFGBG ("15;0": foreground 15, background 0): light when the background
+        /// is one of the light ANSI colors (7, 9–15). Dark when unset or unclear.
+        package static func from(colorFGBG: String?) -> Background {
+            guard let value = colorFGBG, let last = value.split(separator: ";").last, let index = Int(last) else { return .dark }
+            return index == 7 || (9...15).contains(index) ? .light : .dark
+        }
+    }
+
+    /// WCAG relative luminance of an sRGB color.
+    package static func luminance(_ rgb: (UInt8, UInt8, UInt8)) -> Double {
+        func linear(_ channel: UInt8) -> Double {
+            let value = Double(channel) / 255
+            return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(rgb.0) + 0.7152 * linear(rgb.1) + 0.0722 * linear(rgb.2)
+    }
+
+    /// WCAG contrast ratio, from 1 to 21.
+    package static func ratio(_ a: (UInt8, UInt8, UInt8), _ b: (UInt8, UInt8, UInt8)) -> Double {
+        let (la, lb) = (luminance(a), luminance(b))
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// The RGB the terminal shows for a color at a depth; nil for its own default.
+    package static func shown(_ color: Color, depth: ColorDepth) -> (UInt8, UInt8, UInt8)? {
+        switch depth {
+        case .monochrome: return nil
+        case .direct: return Palette.rgb(of: color)
+        case .ansi256, .ansi8:
+            guard let index = depth.terminalColor(color) else { return nil }
+            return Palette.rgb(ofIndex: UInt8(clamping: index))
+        }
+    }
+
+    /// Every cell's foreground moved until it reads on its background; cells in `picture`
+    /// (the hero art, whose colors are the picture itself) are left as drawn.
+    package static func enforce(on canvas: inout Canvas, depth: ColorDepth, background: Background, except picture: Rect? = nil) {
+        guard depth != .monochrome else { return }
+        var decided: [PairKey: Color] = [:]
+        for y in 0..<canvas.size.height {
+            for x in 0..<canvas.size.width {
+                if let picture, picture.contains(x: x, y: y) { continue }
+                var cell = canvas[x, y]
+                let style = cell.style
+                // Only a color the author chose is moved: the terminal's own foreground is the
+                // terminal's business, and text on a gradient band was chosen for its band.
+                guard style.foreground != .default else { continue }
+                let key = PairKey(foreground: style.foreground, background: style.background)
+                let readable: Color
+                if let known = decided[key] {
+                    readable = known
+                } else {
+                    readable = readableShade(of: style.foreground, on: style.background, depth: depth, background: background)
+                    decided[key] = readable
+                }
+                if readable != style.foreground {
+                    cell.style.foreground = readable
+                    canvas[x, y] = cell
+                }
+            }
+        }
+    }
+
+    private struct PairKey: Hashable {
+        var foreground: Color
+        var background: Color
+    }
+
+    /// `color`, or the shade of its hue nearest to it in lightness that reads on `on`.
+    package static func readableShade(of color: Color, on backgroundColor: Color, depth: ColorDepth, background: Background) -> Color {
+        let behind = shown(backgroundColor, depth: depth) ?? background.rgb
+        guard let front = shown(color, depth: depth), ratio(front, behind) < minimumRatio, let original = Palette.rgb(of: color) else { return color }
+        let (hue, saturation, lightness) = hsl(original)
+        // Walk away from the background's lightness: darker on light, lighter on dark.
+        let darker = luminance(behind) > 0.18
+        var best: (color: Color, distance: Double)? = nil
+        for step in 1...40 {
+            let candidate = darker ? lightness * (1 - Double(step) / 40) : lightness + (1 - lightness) * Double(step) / 40
+            let rgb = fromHSL(hue, saturation, candidate)
+            let shade = Color.rgb(rgb.0, rgb.1, rgb.2)
+            if let drawn = shown(shade, depth: depth), ratio(drawn, behind) >= minimumRatio {
+                best = (shade, abs(candidate - lightness))
+                break
+            }
+        }
+        if let best { return best.color }
+        // No shade of it reads at this depth: black or white, whichever does better.
+        let black = Color.rgb(0, 0, 0), white = Color.rgb(255, 255, 255)
+        let blackRatio = shown(black, depth: depth).map { ratio($0, behind) } ?? 0
+        let whiteRatio = shown(white, depth: depth).map { ratio($0, behind) } ?? 0
+        return blackRatio >= whiteRatio ? black : white
+    }
+
+    /// The lowest ratio of a foreground over any of some backgrounds, for `tour check`.
+    package static func worstRatio(of color: Color, over backgrounds: [Color]) -> Double {
+        guard let front = Palette.rgb(of: color) else { return 21 }
+        return backgrounds.compactMap(Palette.rgb(of:)).map { ratio(front, $0) }.min() ?? 21
+    }
+
+    static func hsl(_ rgb: (UInt8, UInt8, UInt8)) -> (Double, Double, Double) {
+        let (r, g, b) = (Double(rgb.0) / 255, Double(rgb.1) / 255, Double(rgb.2) / 255)
+        let high = max(r, g, b), low = min(r, g, b)
+        let lightness = (high + low) / 2
+        guard high != low else { return (0, 0, lightness) }
+        let delta = high - low
+        let saturation = lightness > 0.5 ? delta / (2 - high - low) : delta / (high + low)
+        var hue: Double
+        switch high {
+        case r: hue = (g - b) / delta + (g < b ? 6 : 0)
+        case g: hue = (b - r) / delta + 2
+        default: hue = (r - g) / delta + 4
+        }
+        hue /= 6
+        return (hue, saturation, lightness)
+    }
+
+    static func fromHSL(_ hue: Double, _ saturation: Double, _ lightness: Double) -> (UInt8, UInt8, UInt8) {
+        func channel(_ value: Double) -> UInt8 { UInt8(max(0, min(255, (value * 255).rounded()))) }
+        guard saturation > 0 else { return (channel(lightness), channel(lightness), channel(lightness)) }
+        let q = lightness < 0.5 ? lightness * (1 + saturation) : lightness + saturation - lightness * saturation
+        let p = 2 * lightness - q
+        func component(_ t: Double) -> Double {
+            var t = t
+            if t < 0 { t += 1 }
+            if t > 1 { t -= 1 }
+            if t < 1.0 / 6 { return p + (q - p) * 6 * t }
+            if t < 0.5 { return q }
+            if t < 2.0 / 3 { return p + (q - p) * (2.0 / 3 - t) * 6 }
+            return p
+        }
+        return (channel(component(hue + 1.0 / 3)), channel(component(hue)), channel(component(hue - 1.0 / 3)))
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import TourCore
+@testable import TourStore
+
+/// Every foreground on every background reads at 4.5:1 or better, on the colors the
+/// terminal really shows: at 24-bit, 256 and 8 colors, on a dark and on a light theme.
+@Suite("Contrast")
+struct ContrastTests {
+    static let tours: [(String, Tour)] = {
+        var tours: [(String, Tour)] = []
+        for path in ["/Resources/welcome.json", "/Tests/Fixtures/markdown/habits.md", "/Tests/Fixtures/translations/tour.json"] {
+            if let tour = try? TourLoader.load(path: PackagePaths.root + path) { tours.append((path, tour)) }
+        }
+        // The issue's own example: an orange accent on a blue gradient.
+        var page = Tour.Page(title: "Orange on blue", subtitle: "Sub", accent: .rgb(0xFF, 0x88, 0x00))
+        page.gradient = [.rgb(0x3A, 0x7B, 0xD5), .rgb(0x00, 0xD2, 0xFF)]
+        let features = Tour.Page(title: "Icons", features: [Tour.Feature(icon: "★", title: "Dim yellow", text: "On a band", accent: .rgb(0xCC, 0xCC, 0x33))])
+        var banded = features
+        banded.gradient = [.rgb(0xFF, 0xFF, 0xFF), .rgb(0xEE, 0xEE, 0x88)]
+        tours.append(("orange-on-blue", Tour(accent: .rgb(0x44, 0x44, 0x44), pages: [page, features, banded, Tour.Page(title: "Last")])))
+        return tours
+    }()
+
+    @Test(arguments: [ColorDepth.direct, .ansi256, .ansi8])
+    func everyDrawnPairReads(depth: ColorDepth) throws {
+        #expect(Self.tours.count == 4)
+        var checked = 0
+        for (name, tour) in Self.tours {
+            for background in [Contrast.Background.dark, .light] {
+                for index in tour.pages.indices {
+                    var view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: index))
+                    view.contrast = (depth, background)
+                    var canvas = Canvas(size: Size(width: 80, height: 24))
+                    let layout = view.draw(into: &canvas)
+                    for y in 0..<24 {
+                        for x in 0..<80 where !(layout.parts.hero?.contains(x: x, y: y) ?? false) {
+                            let cell = canvas[x, y]
+                            guard cell.character != " ", !cell.style.dim, cell.style.foreground != .default || cell.style.background != .default else { continue }
+                            let front = Contrast.shown(cell.style.foreground, depth: depth) ?? background.foreground
+                            let back = Contrast.shown(cell.style.background, depth: depth) ?? background.rgb
+                            let ratio = Contrast.ratio(front, back)
+                            checked += 1
+                            #expect(ratio >= Contrast.minimumRatio, "\(name) page \(index + 1) \(background) at (\(x), \(y)) '\(cell.character)': \(ratio)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 500)
+    }
+
+    @Test func aShortAccentKeepsItsHue() {
+        let orange = Color.rgb(0xFF, 0x88, 0x00)
+        let band = Color.rgb(0x1E, 0xA5, 0xE9)
+        #expect(Contrast.ratio(Palette.rgb(of: orange)!, Palette.rgb(of: band)!) < 1.5)
+        let fixed = Contrast.readableShade(of: orange, on: band, depth: .direct, background: .dark)
+        let rgb = Palette.rgb(of: fixed)!
+        #expect(Contrast.ratio(rgb, Palette.rgb(of: band)!) >= 4.5)
+        // Still an orange: red above green above blue.
+        #expect(rgb.0 >= rgb.1 && rgb.1 >= rgb.2)
+    }
+
+    @Test func colorFGBGSaysLightOrDark() {
+        #expect(Contrast.Background.from(colorFGBG: "0;15") == .light)
+        #expect(Contrast.Background.from(colorFGBG: "15;0") == .dark)
+        #expect(Contrast.Background.from(colorFGBG: "default;default;7") == .light)
+        #expect(Contrast.Background.from(colorFGBG: nil) == .dark)
+    }
+}
