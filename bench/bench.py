@@ -5,12 +5,12 @@ Every program runs on a pseudo-terminal of its own, driven as a person would, an
 writes is read through a terminal emulator (pyte). Shared machines are noisy, so runs
 alternate between the programs and the table gives medians, spreads and ratios.
 """
-import argparse, datetime, fcntl, json, os, platform, pty, random, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
+import argparse, datetime, fcntl, json, os, platform, pty, random, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
 import pyte
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TOUR = os.path.join(ROOT, ".build", "release", "tour")
+TOUR = os.environ.get('TOUR_BIN_BENCH', os.path.join(ROOT, '.build', 'release', 'tour'))
 MICRO = os.path.join(ROOT, ".build", "release", "TourBenchmarks")
 BSU, ESU = b"\x1b[?2026h", b"\x1b[?2026l"
 RIGHT = b"\x1b[C"
@@ -151,7 +151,12 @@ def write_slides(directory):
     """The built-in tour as mdp slides: title, text and the same art, one slide a page."""
     slides = []
     for page in WELCOME["pages"]:
+        if "items" in page:  # a feature list: its items as a Markdown list
+            body = "\n".join(f"* {item['title']}: {item.get('text', '')}" for item in page["items"])
+            slides.append(f"# {page['title']}\n\n{body}\n")
+            continue
         art = open(os.path.join(ROOT, "Resources", page["heroFile"])).read().rstrip("\n")
+        art = re.sub(r"\x1b\[[0-9;]*m", "", art)  # mdp shows art as text; colors are tour's own
         slides.append(f"# {page['title']}\n\n{page['subtitle']}\n\n" + "\n".join("    " + l for l in art.split("\n")) + "\n")
     path = os.path.join(directory, "slides.md")
     open(path, "w").write("\n-------------------------------------------------\n\n".join(slides))
