@@ -5,7 +5,7 @@ Every program runs on a pseudo-terminal of its own, driven as a person would, an
 writes is read through a terminal emulator (pyte). Shared machines are noisy, so runs
 alternate between the programs and the table gives medians, spreads and ratios.
 """
-import argparse, datetime, fcntl, json, os, platform, pty, random, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
+import argparse, datetime, fcntl, json, os, platform, pty, random, re, shutil, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
 import pyte
 
@@ -185,14 +185,43 @@ def four_mib_tour(directory):
 
 # --- measurements -------------------------------------------------------------------
 
-def first_frame(argv, ready, runs_env=None):
+def first_frame(argv, ready, runs_env=None, breakdown=None):
     terminal = Terminal(argv, env=runs_env)
     try:
         seconds = terminal.wait_for(ready)
         rss = terminal.status("VmHWM")
+        if breakdown is not None:
+            breakdown.append(memory_breakdown(terminal.pid, argv[0]))
         return seconds, rss
     finally:
         terminal.close()
+
+
+def memory_breakdown(pid, binary):
+    """Resident KiB at the first frame, by where it lives: the program's own file-backed
+    pages, other libraries (and locale files), the heap, and other anonymous memory."""
+    parts = {"binary": 0, "libraries": 0, "heap": 0, "anonymous": 0}
+    name = None
+    real = os.path.realpath(shutil.which(binary) or binary)
+    try:
+        lines = open(f"/proc/{pid}/smaps").read().splitlines()
+    except OSError:
+        return parts
+    for line in lines:
+        fields = line.split()
+        if fields and "-" in fields[0] and len(fields) >= 5 and not line.startswith(("Rss", "Pss")) and ":" not in fields[0]:
+            name = fields[5] if len(fields) > 5 else ""
+        elif line.startswith("Rss:") and name is not None:
+            kib = int(fields[1])
+            if name and os.path.realpath(name) == real:
+                parts["binary"] += kib
+            elif name == "[heap]":
+                parts["heap"] += kib
+            elif name.startswith("/"):
+                parts["libraries"] += kib
+            else:
+                parts["anonymous"] += kib
+    return parts
 
 
 def measure(args):
@@ -202,13 +231,17 @@ def measure(args):
 
     # 1, 2: first frame and peak RSS, alternating tour and dialog.
     tour_times, tour_rss, dialog_times, dialog_rss = [], [], [], []
+    tour_parts, dialog_parts = [], []
     for _ in range(runs):
-        seconds, rss = first_frame(tour_argv("--no-animation"), tour_ready("Welcome to tour"))
+        seconds, rss = first_frame(tour_argv("--no-animation"), tour_ready("Welcome to tour"), breakdown=tour_parts)
         tour_times.append(seconds); tour_rss.append(rss)
-        seconds, rss = first_frame(dialog_argv(), dialog_ready)
+        seconds, rss = first_frame(dialog_argv(), dialog_ready, breakdown=dialog_parts)
         dialog_times.append(seconds); dialog_rss.append(rss)
     results["first_frame"] = {"tour": tour_times, "dialog": dialog_times}
     results["rss"] = {"tour": tour_rss, "dialog": dialog_rss}
+    results["rss_breakdown"] = {
+        who: {part: median([p[part] for p in parts]) for part in ["binary", "libraries", "heap", "anonymous"]}
+        for who, parts in [("tour", tour_parts), ("dialog", dialog_parts)]}
 
     # 3, 4: bytes per page change, and key to settled frame.
     slides = write_slides(work)
@@ -261,6 +294,16 @@ def measure(args):
                 scale[name + "_change"].append(seconds)
             finally:
                 terminal.close()
+    # The same figure growing with the work: 3, 100, 1,000 and 10,000 pages of short text.
+    growth = {}
+    for pages in [3, 100, 1000, 10000]:
+        path = generated_tour(work, f"pages{pages}", pages, art_cols=20, art_rows=3, subtitle_words=8)
+        times, sizes = [], []
+        for _ in range(max(3, runs // 2)):
+            seconds, rss = first_frame(tour_argv("--no-animation", path=path), tour_ready("Page 1"))
+            times.append(seconds); sizes.append(rss)
+        growth[str(pages)] = {"startup": times, "rss": sizes, "bytes": os.path.getsize(path)}
+    scale["growth"] = growth
     big, big_bytes, big_pages = four_mib_tour(work)
     scale["four_mib"] = []
     for _ in range(max(3, runs // 2)):
@@ -342,7 +385,24 @@ def table(results):
         rows.append((f"Lay out and render one frame, {size.replace('x', '×')}", f"{render['median_us']:.1f} µs (p10 {render['p10_us']:.1f}, p90 {render['p90_us']:.1f})", "", "",
                      "≤ 100 µs at 200×60" if size == "200x60" else "(reported)", verdict(ok) if size == "200x60" else ""))
     header = "| figure | tour | reference | ratio | target | met |\n|---|---|---|---|---|---|\n"
-    return header + "\n".join("| " + " | ".join(row) + " |" for row in rows) + "\n"
+    text = header + "\n".join("| " + " | ".join(row) + " |" for row in rows) + "\n"
+    # Where the memory at the first frame lives, so the next person need not dig for it.
+    parts = results.get("rss_breakdown")
+    if parts:
+        text += "\nResident memory at the first frame, by where it lives (medians, KiB):\n\n"
+        text += "| | own binary (file-backed) | other libraries and locale files | heap | other anonymous |\n|---|---|---|---|---|\n"
+        for who in ["tour", "dialog"]:
+            p = parts[who]
+            text += f"| {who} | {p['binary']:.0f} | {p['libraries']:.0f} | {p['heap']:.0f} | {p['anonymous']:.0f} |\n"
+    growth = results["scale"].get("growth")
+    if growth:
+        base = median(growth["3"]["startup"])
+        text += "\nStart-up and memory as the tour grows (short pages, a 20×3 picture each; medians):\n\n"
+        text += "| pages | file | first frame | vs 3 pages | peak RSS |\n|---|---|---|---|---|\n"
+        for pages, figures in growth.items():
+            startup = median(figures["startup"])
+            text += f"| {int(pages):,} | {figures['bytes'] / 1024:.0f} KiB | {fmt_ms(startup)} | {fmt_ratio(ratio(startup, base))} | {median(figures['rss']) / 1024:.1f} MiB |\n"
+    return text
 
 
 def machine_line():
