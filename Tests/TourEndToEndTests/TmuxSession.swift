@@ -46,9 +46,12 @@ func runTour(_ arguments: [String], executable: String = TourBinary.path, enviro
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error
+    // Give stdin only to a program that reads it: one that exits first closes the pipe, and
+    // writing to it would end the test runner with SIGPIPE. (Ignoring SIGPIPE here instead
+    // would hand that disposition to every program the tests start.)
     try process.run()
-    input.fileHandleForWriting.write(Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
+    if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+    try? input.fileHandleForWriting.close()
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
