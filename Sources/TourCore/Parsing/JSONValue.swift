@@ -30,3 +30,22 @@ package indirect enum JSONValue: Sendable {
         }
     }
 }
+
+/// The known members of one JSON object, by key. Objects in a tour have a handful of
+/// keys, so a look-up is a short scan: no hashing for each of thousands of pages.
+package struct JSONFields: Sendable {
+    private var members: [JSONMember] = []
+
+    package init() {}
+
+    package subscript(key: String) -> JSONMember? {
+        members.first { $0.key == key }
+    }
+
+    /// Adds a member; false when its key is there already.
+    package mutating func add(_ member: JSONMember) -> Bool {
+        guard self[member.key] == nil else { return false }
+        members.append(member)
+        return true
+    }
+}

@@ -113,11 +113,11 @@ package struct TourDecoder {
         .content(file: fileName, position: position, message: message)
     }
 
-    private func members(of node: JSONNode, what: String, allowed: [String]) throws(TourError) -> [String: JSONMember] {
+    private func members(of node: JSONNode, what: String, allowed: [String]) throws(TourError) -> JSONFields {
         guard case .object(let list) = node.value else {
             throw fail(node.position, "\(what) must be an object, not \(node.value.kindName)")
         }
-        var result: [String: JSONMember] = [:]
+        var result = JSONFields()
         for member in list {
             guard allowed.contains(member.key) else {
                 var message = "unknown key \(Quoted(member.key)) in \(what)"
@@ -129,11 +129,10 @@ package struct TourDecoder {
                 log.add(fail(member.keyPosition, message))
                 continue
             }
-            if result[member.key] != nil {
+            if !result.add(member) {
                 log.add(fail(member.keyPosition, "duplicate key \(Quoted(member.key)) in \(what)"))
                 continue
             }
-            result[member.key] = member
         }
         return result
     }
@@ -240,7 +239,7 @@ package struct TourDecoder {
     }
 
     /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
-    private func indicator(_ fields: [String: JSONMember], at node: JSONNode) throws(TourError) -> Tour.Indicator? {
+    private func indicator(_ fields: JSONFields, at node: JSONNode) throws(TourError) -> Tour.Indicator? {
         let glyphsMember = fields["indicatorGlyphs"]
         guard let member = fields["indicator"] ?? glyphsMember else { return nil }
         let name = try string(fields["indicator"]) ?? "dots"

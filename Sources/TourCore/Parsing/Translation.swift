@@ -22,24 +22,23 @@ package enum Translation {
         func error(_ position: SourcePosition, _ message: String) {
             problems.append(Diagnostic(file: fileName, position: position, severity: .error, message: message))
         }
-        func members(_ node: JSONNode, what: String, allowed: [String]) -> [String: JSONMember] {
+        func members(_ node: JSONNode, what: String, allowed: [String]) -> JSONFields {
             guard case .object(let list) = node.value else {
                 error(node.position, "\(what) must be an object, not \(node.value.kindName)")
-                return [:]
+                return JSONFields()
             }
-            var result: [String: JSONMember] = [:]
+            var result = JSONFields()
             for member in list {
                 if shapeKeys.contains(member.key) { continue }
                 guard allowed.contains(member.key) else {
                     error(member.keyPosition, "a translation holds texts only; \(Quoted(member.key)) comes from the base tour (\(what) may set \(allowed.joined(separator: ", ")))")
                     continue
                 }
-                if result[member.key] != nil {
+                if !result.add(member) {
                     error(member.keyPosition, "duplicate key \(Quoted(member.key)) in \(what)")
                     continue
                 }
-                result[member.key] = member
-            }
+                }
             return result
         }
         func text(_ member: JSONMember?) -> String? {
