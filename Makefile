@@ -19,6 +19,9 @@ deps:
 	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	[ -e /usr/share/terminfo/t/tmux-direct ] || missing="$$missing ncurses-term"; \
+	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
+	[ -f /usr/include/jpeglib.h ] || missing="$$missing libjpeg62-turbo-dev"; \
+	ls /usr/lib/*/libchafa.so.0 >/dev/null 2>&1 || missing="$$missing libchafa-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \

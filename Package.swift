@@ -16,8 +16,11 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         // Plain Swift: model, paging state machine, layout into a cell grid. No terminal.
         .target(name: "TourCore"),
-        // Files: loading tours and art, the seen-state store. POSIX calls, no terminal.
-        .target(name: "TourStore", dependencies: ["TourCore"]),
+        // PNG and JPEG decoding (libpng, libjpeg-turbo) and character-cell drawing (libchafa),
+        // each library loaded on first use: a tour without pictures pays nothing for them.
+        .target(name: "CImage"),
+        // Files: loading tours, art and pictures, the seen-state store. POSIX calls, no terminal.
+        .target(name: "TourStore", dependencies: ["TourCore", "CImage"]),
         // Everything that touches the terminal.
         .target(name: "TourTerminal", dependencies: ["TourCore", "TourStore", "CNcurses", "CTerminalGuard"]),
         // What a Swift tool imports: a deliberate public API; the rest is `package`.
@@ -31,7 +34,7 @@ let package = Package(
                 .embedInCode("../../Resources/art/welcome.ans"),
                 .embedInCode("../../Resources/art/keys.txt"),
                 .embedInCode("../../Resources/art/file.txt"),
-                .embedInCode("../../Resources/art/once.txt"),
+                .embedInCode("../../Resources/art/logo.png"),
             ]
         ),
         // In-process micro-benchmarks for `make bench` (built in release mode).

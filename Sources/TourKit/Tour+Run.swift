@@ -44,3 +44,33 @@ extension Tour {
         try TourRunner.reset(self, options: options)
     }
 }
+
+extension Tour.Page {
+    /// A page whose hero is a PNG or JPEG, drawn as colored character cells that fit the
+    /// page, its color depth and its size. `imageBytes` are the file's bytes, as a tool
+    /// embeds them (`PackageResources.logo_png`); `heroAlt` says what the picture shows,
+    /// for the accessible mode and plain text, which never draw it.
+    public init(title: String, subtitle: String = "", imageBytes: [UInt8], heroAlt: String, accent: Color? = nil,
+                since: String? = nil, button: String? = nil) throws(TourError) {
+        self.init(title: title, subtitle: subtitle, accent: accent, since: since, button: button)
+        switch ImageCodec.decode(imageBytes) {
+        case .success(let picture): self.picture = picture
+        case .failure(let failure):
+            throw TourError.content(file: "heroImage", position: nil, message: "not a picture tour can show: \(MessageText.visible(failure.reason, limit: 120))")
+        }
+        self.heroAlt = heroAlt
+    }
+
+    /// The same, from a PNG or JPEG file (a regular file of at most 1 MiB).
+    public init(title: String, subtitle: String = "", heroImage path: String, heroAlt: String, accent: Color? = nil,
+                since: String? = nil, button: String? = nil) throws(TourError) {
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            bytes = try FileSystem.read(path, limit: TourDecoder.maximumArtFileBytes)
+        } catch {
+            throw TourError.unreadable(path: path, reason: error.reason)
+        }
+        try self.init(title: title, subtitle: subtitle, imageBytes: bytes, heroAlt: heroAlt, accent: accent, since: since, button: button)
+        self.heroImage = path
+    }
+}

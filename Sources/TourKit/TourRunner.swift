@@ -144,7 +144,7 @@ enum TourRunner {
                     files: {
                         let directory = FileSystem.directory(of: path)
                         if let tour = try? TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt) {
-                            lastArt.paths = tour.pages.compactMap(\.heroFile).map { FileSystem.join(directory, $0) }
+                            lastArt.paths = tour.pages.flatMap { [$0.heroFile, $0.heroImage].compactMap { $0 } }.map { FileSystem.join(directory, $0) }
                         }
                         return [path] + TourLoader.translationFiles(of: path, locale: locale) + lastArt.paths
                     },

@@ -18,10 +18,11 @@ package enum TourLoader {
     /// A tour from JSON bytes already in memory; errors name `fileName`, and `heroFile`
     /// names are looked up in `art`.
     package static func decode(_ bytes: [UInt8], fileName: String, art: [String: [UInt8]] = [:]) throws(TourError) -> Tour {
-        let decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
+        var decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
             guard let bytes = art[relativePath] else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
             return bytes
         }
+        decoder.readPicture = pictureReader
         let (decoded, diagnostics) = decoder.check(bytes)
         if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
@@ -71,7 +72,8 @@ package enum TourLoader {
             if case .content = error { return (nil, [Diagnostic(file: path, position: nil, severity: .error, message: error.message)]) }
             throw error
         }
-        let decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
+        var decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
+        decoder.readPicture = pictureReader
         return isMarkdown(path) ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
     }
 
@@ -83,6 +85,11 @@ package enum TourLoader {
             if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
             throw TourError.unreadable(path: path, reason: error.reason)
         }
+    }
+
+    /// Pictures are decoded by the store's ImageCodec (libpng, libjpeg-turbo).
+    package static let pictureReader: TourDecoder.PictureReader = { bytes in
+        ImageCodec.decode(bytes).mapError { TourDecoder.PictureProblem(reason: $0.reason) }
     }
 
     static func isMarkdown(_ path: String) -> Bool {

@@ -9,7 +9,7 @@ enum BuiltInTour {
         "art/welcome.ans": PackageResources.welcome_ans,
         "art/keys.txt": PackageResources.keys_txt,
         "art/file.txt": PackageResources.file_txt,
-        "art/once.txt": PackageResources.once_txt,
+        "art/logo.png": PackageResources.logo_png,
     ]
 
     static func load() throws(TourError) -> Tour {

@@ -98,6 +98,10 @@ extension Tour {
         package var key: String?
         /// Overrides the tour's indicator on this page.
         public var indicator: Indicator?
+        /// A PNG or JPEG hero, drawn as character cells to fit the page; it stands in for `hero`.
+        package var picture: Picture?
+        /// Where the picture came from, relative to the tour file.
+        package var heroImage: String?
         /// Words that say what the hero picture shows, for the accessible mode and screen readers.
         public var heroAlt: String? { didSet { heroAlt = heroAlt.map { TextSanitizer.clean($0) } } }
 
@@ -144,7 +148,7 @@ extension Tour {
         }
 
         /// Whether a hero would reveal itself on this page.
-        package var hasHero: Bool { hero.map { !$0.lines.isEmpty } ?? false }
+        package var hasHero: Bool { picture != nil || (hero.map { !$0.lines.isEmpty } ?? false) }
 
         /// The features of a feature-list page.
         package var items: [Feature] {
@@ -159,7 +163,8 @@ extension Tour {
         public static func == (lhs: Page, rhs: Page) -> Bool {
             guard lhs.title == rhs.title, lhs.subtitle == rhs.subtitle, lhs.button == rhs.button, lhs.since == rhs.since,
                   lhs.accent == rhs.accent, lhs.gradient == rhs.gradient, lhs.heroFile == rhs.heroFile, lhs.key == rhs.key,
-                  lhs.indicator == rhs.indicator, lhs.heroAlt == rhs.heroAlt else { return false }
+                  lhs.indicator == rhs.indicator, lhs.heroAlt == rhs.heroAlt, lhs.picture == rhs.picture,
+                  lhs.heroImage == rhs.heroImage else { return false }
             switch (lhs.content, rhs.content) {
             case let (.hero(a), .hero(b)): return a == b
             case let (.features(a, x), .features(b, y)): return a == b && x == y
@@ -220,9 +225,16 @@ extension Tour {
         }
 
         /// Art from lines; with `styles`, one style per character of each line.
-        package init(lines: [String], styles: [[Style]] = []) {
+        /// `keepBlankRows`: a drawn picture keeps the rows it was fitted to.
+        package init(lines: [String], styles: [[Style]] = [], keepBlankRows: Bool = false) {
             var lines = styles.isEmpty ? lines.map { TextSanitizer.clean($0) } : lines
             var styles = styles.count == lines.count ? styles : []
+            guard !keepBlankRows else {
+                self.lines = lines
+                self.styles = styles
+                self.width = lines.map(TextWidth.of).max() ?? 0
+                return
+            }
             // Blank rows above and below would only push the title away.
             func isBlank(_ index: Int) -> Bool {
                 lines[index].allSatisfy { $0 == " " } && (styles.isEmpty || styles[index].allSatisfy { $0.background == .default && !$0.reverse })

@@ -48,6 +48,8 @@ package struct MarkdownTourParser {
         var subtitleDone = false
         var hero: [String]? = nil
         var heroLine = 0
+        /// `![alt](path)`: a picture, its words, and where it was written.
+        var image: (alt: String, path: String, line: Int, column: Int)? = nil
         var options: [JSONMember] = []
         var featureHeadingLine: Int? = nil
         var items: [JSONNode] = []
@@ -149,6 +151,13 @@ package struct MarkdownTourParser {
             }
             if line.hasPrefix("<!--") {
                 parseComment(line, line: index, column: raw.leadingSpaceCount + 1, into: &drafts[last])
+            } else if line.hasPrefix("!["), let image = Self.image(line) {
+                if drafts[last].image != nil || drafts[last].hero != nil {
+                    error(index, 1, "page \(last + 1) already has a picture")
+                } else {
+                    drafts[last].image = (image.alt, image.path, index, raw.leadingSpaceCount + image.pathColumn)
+                    drafts[last].subtitleDone = !drafts[last].subtitle.isEmpty
+                }
             } else if line.hasPrefix("## ") {
                 if drafts[last].featureHeadingLine != nil {
                     error(index, 1, "page \(last + 1) already has a \"## \" feature list")
@@ -198,6 +207,10 @@ package struct MarkdownTourParser {
         add("title", .string(draft.title), line: draft.line, column: 3)
         if !draft.subtitle.isEmpty { add("subtitle", .string(draft.subtitle.joined(separator: " ")), line: draft.subtitleLine) }
         if let hero = draft.hero { add("hero", .string(hero.joined(separator: "\n")), line: draft.heroLine) }
+        if let image = draft.image {
+            add("heroImage", .string(image.path), line: image.line, column: image.column)
+            if !image.alt.isEmpty { add("heroAlt", .string(image.alt), line: image.line, column: 3) }
+        }
         if let heading = draft.featureHeadingLine, !draft.options.contains(where: { $0.key == "kind" }) {
             add("kind", .string("features"), line: heading)
         }
@@ -248,6 +261,17 @@ package struct MarkdownTourParser {
             return
         }
         draft.options.append(member)
+    }
+
+    /// `![A red disc](art/disc.png)` → the words and the path, and the column the path starts at.
+    static func image(_ line: String) -> (alt: String, path: String, pathColumn: Int)? {
+        guard line.hasPrefix("!["), line.hasSuffix(")") else { return nil }
+        let characters = Array(line)
+        guard let bracket = characters.indices.first(where: { $0 + 1 < characters.count && characters[$0] == "]" && characters[$0 + 1] == "(" }) else { return nil }
+        let alt = String(characters[2..<bracket])
+        let path = String(characters[(bracket + 2)..<(characters.count - 1)]).trimmingSpaces
+        guard !path.isEmpty else { return nil }
+        return (alt, path, bracket + 3)
     }
 
     /// `- ★ Sync: Your habits on every machine.` → icon ★, title Sync, text after the colon.

@@ -18,7 +18,7 @@ package struct TourDecoder {
     package static let maximumArtFileBytes = 1 << 20
 
     static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages"]
-    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroAlt", "button", "since", "accent", "gradient",
+    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
                            "indicator", "indicatorGlyphs", "items", "extra"]
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
     static let labelKeys = ["next", "done", "skip"]
@@ -27,8 +27,19 @@ package struct TourDecoder {
     /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
     package static let comfortableArtColumns = 80
 
+    /// Decodes a PNG or JPEG named by `heroImage`; the store gives one (the core cannot).
+    package typealias PictureReader = @Sendable (_ bytes: [UInt8]) -> Result<Picture, PictureProblem>
+
+    /// Why a picture could not be read.
+    package struct PictureProblem: Error, Sendable {
+        package var reason: String
+        package init(reason: String) { self.reason = reason }
+    }
+
     private let fileName: String
     private let readArt: ArtReader
+    /// Reads `heroImage` pictures; without one, a tour that names a picture is refused.
+    package var readPicture: PictureReader? = nil
     /// Collects what one `check` finds; every call starts a new one.
     private let log: DiagnosticLog
 
@@ -74,7 +85,8 @@ package struct TourDecoder {
     /// Validates a raw form; `alreadyFound` joins the result, in file order.
     package func validate(_ root: JSONNode, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
         // A fresh log per call: a decoder used twice must not report the first file's errors.
-        let run = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog())
+        var run = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog())
+        run.readPicture = readPicture
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
         do {
@@ -348,8 +360,14 @@ package struct TourDecoder {
             }
         }
         attempt { () throws(TourError) in
-            if fields["hero"] != nil, let fileMember = fields["heroFile"] {
-                throw fail(fileMember.keyPosition, "\(what) has both \"hero\" and \"heroFile\"; keep one")
+            let heroKeys = ["hero", "heroFile", "heroImage"].filter { fields[$0] != nil }
+            if heroKeys.count > 1, let second = fields[heroKeys[1]] {
+                throw fail(second.keyPosition, "\(what) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
+            }
+            if let imageMember = fields["heroImage"], let path = try string(imageMember) {
+                page.picture = try decodePicture(path, at: imageMember)
+                page.heroImage = path
+                return
             }
             if let heroMember = fields["hero"] {
                 page.hero = try decodeInlineArt(heroMember)
@@ -379,6 +397,30 @@ package struct TourDecoder {
             return nil
         }
         return page
+    }
+
+    /// A `heroImage`: read like art (inside the tour's folder, a regular file, within the
+    /// art size limit), then decoded; a picture over 4096×4096 is refused from its header.
+    private func decodePicture(_ path: String, at member: JSONMember) throws(TourError) -> Picture {
+        let bytes: [UInt8]
+        do throws(TourError) {
+            bytes = try readArt(path)
+        } catch {
+            let message = "cannot read heroImage \(Quoted(path)): \(MessageText.visible(Self.reason(error)))"
+            if case .unreadable = error {
+                log.add(Diagnostic(file: fileName, position: member.node.position, severity: .error, message: message, missingFile: true))
+                throw TourDecoder.alreadyReported
+            }
+            throw fail(member.node.position, "heroImage \(Quoted(path)) \(error.message)")
+        }
+        guard let readPicture else {
+            throw fail(member.node.position, "heroImage \(Quoted(path)): pictures cannot be read here")
+        }
+        switch readPicture(bytes) {
+        case .success(let picture): return picture
+        case .failure(let problem):
+            throw fail(member.node.position, "heroImage \(Quoted(path)) is not a picture tour can show: \(MessageText.visible(problem.reason, limit: 120))")
+        }
     }
 
     private static func reason(_ error: TourError) -> String {

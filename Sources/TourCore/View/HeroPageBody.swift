@@ -11,12 +11,20 @@ package struct HeroPageBody: PageBody {
     package var subtitle: String
     /// The picture above the title.
     package var hero: Tour.Art?
+    /// A PNG or JPEG picture, drawn to fit the rows the text leaves; it stands in for `hero`.
+    package var picture: Picture?
+
+    /// A picture takes at most this many rows: a hero, not a wallpaper.
+    package static let pictureRows = 12
+    /// And at least this many, or it gives way like art that does not fit.
+    package static let pictureMinimumRows = 3
 
     /// The standard page body.
-    package init(title: String, subtitle: String, hero: Tour.Art?) {
+    package init(title: String, subtitle: String, hero: Tour.Art?, picture: Picture? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.hero = hero
+        self.picture = picture
     }
 
     /// A readable line length for the subtitle.
@@ -50,6 +58,19 @@ package struct HeroPageBody: PageBody {
         return hero
     }
 
+    /// The picture drawn as art in at most `rows` rows, or nil when it gets fewer than its minimum.
+    private func pictureArt(width: Int, rows: Int, context: PageContext) -> Tour.Art? {
+        guard let picture, let drawer = Pictures.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
+        let (columns, fitted) = drawer.fit(picture, maxColumns: width - 4, maxRows: min(rows, Self.pictureRows))
+        return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, ascii: context.glyphs == .ascii)
+    }
+
+    /// The rows a picture would like at this width.
+    private func pictureHeight(width: Int) -> Int? {
+        guard let picture, let drawer = Pictures.drawer, width > 4 else { return nil }
+        return drawer.fit(picture, maxColumns: width - 4, maxRows: Self.pictureRows).rows
+    }
+
     /// Hero (when it fits the width), title and subtitle, with a blank row between each.
     package func preferredHeight(width: Int, context: PageContext) -> Int {
         Lines(self, width: width).height(hero: heroThatFits(width: width), gaps: true)
@@ -63,7 +84,9 @@ package struct HeroPageBody: PageBody {
     /// Both heights from one wrapping of the text.
     package func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
         let lines = Lines(self, width: width)
-        return (lines.height(hero: heroThatFits(width: width), gaps: true), lines.height(hero: nil, gaps: true))
+        let minimum = lines.height(hero: nil, gaps: true)
+        if let rows = pictureHeight(width: width) { return (minimum + rows + 1, minimum) }
+        return (lines.height(hero: heroThatFits(width: width), gaps: true), minimum)
     }
 
     /// Centers what fits: the hero goes first, then blank rows, then the end of the subtitle.
@@ -73,6 +96,11 @@ package struct HeroPageBody: PageBody {
         var lines = Lines(self, width: width)
         var gaps = !context.compact
         var hero = heroThatFits(width: width)
+        if picture != nil {
+            // A picture is drawn to the rows the text leaves (less the blank row under it). It
+            // gives way before spacing does: none once the page is compact.
+            hero = gaps ? pictureArt(width: width, rows: height - lines.height(hero: nil, gaps: gaps) - 1, context: context) : nil
+        }
         if lines.height(hero: hero, gaps: gaps) > height { hero = nil }
         if lines.height(hero: nil, gaps: gaps) > height { gaps = false }
         if lines.height(hero: nil, gaps: gaps) > height {

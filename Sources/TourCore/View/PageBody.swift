@@ -104,6 +104,8 @@ public struct PageContext: Sendable {
     public var scrollOffset: Int
     /// Space is short: leave out blank rows between parts.
     public var compact: Bool
+    /// The colors the terminal shows: how a picture is drawn.
+    package var colorDepth: ColorDepth = .direct
     /// The keys that scroll a list, as the key table names them (for "more below (j)").
     package var scrollKeys: (up: String?, down: String?) = ("k", "j")
 
@@ -163,7 +165,7 @@ extension Tour.Page {
     /// content; the view decides how each kind looks.
     package var body: any PageBody {
         switch content {
-        case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art)
+        case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art, picture: picture)
         case .features(let items, let extra): FeatureListBody(title: title, items: items, extra: extra)
         case .custom(let body): body.drawsOwnTitle ? body : TitledBody(title: title, body: body)
         }

@@ -5,7 +5,8 @@ package enum PlainText {
     package static func page(_ page: Tour.Page, number: Int, of count: Int, glyphs: Glyphs = .unicode, spoken: Bool = false) -> String {
         let context = PageContext(glyphs: glyphs, accent: nil)
         var text = "Page \(number) of \(count)\n"
-        if spoken, case .hero = page.content {
+        // A picture is never drawn as text: its words stand in for it, in every plain output.
+        if spoken || page.picture != nil, case .hero = page.content {
             text += HeroPageBody(title: page.title, subtitle: page.subtitle, hero: nil).plainText(context: context)
             if let alt = page.heroAlt, !alt.isEmpty { text += "\nPicture: \(alt)" }
         } else {

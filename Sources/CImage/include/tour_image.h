@@ -1,0 +1,37 @@
+#ifndef TOUR_IMAGE_H
+#define TOUR_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Pictures for hero images: PNG and JPEG decoded with libpng and libjpeg-turbo, drawn as
+/// character cells with libchafa. The three libraries are loaded on first use (dlopen):
+/// a tour without pictures loads none of them and pays nothing for them.
+
+/// A picture larger than this on either side is refused from its header, before decoding.
+#define TOUR_IMAGE_MAX_SIDE 4096
+/// Decoded pictures are kept at most this large on their longer side: a terminal cell
+/// grid never needs more, and memory stays small.
+#define TOUR_IMAGE_KEEP_SIDE 512
+
+/// Decodes PNG or JPEG bytes into RGBA (8 bits a channel, unassociated alpha), scaled
+/// down to TOUR_IMAGE_KEEP_SIDE. Returns 0 and sets *pixels (free with tour_image_free),
+/// *width and *height; or non-zero with a reason in `error`: 1 bad or unsupported data,
+/// 2 too large, 3 the decoding library is missing.
+int tour_image_decode(const uint8_t *data, size_t length, uint8_t **pixels, int *width, int *height,
+                      char *error, size_t error_length);
+
+void tour_image_free(uint8_t *pixels);
+
+/// The cell grid a picture fills inside cols × rows, keeping its aspect (cells are about
+/// twice as tall as wide).
+void tour_image_fit(int width, int height, int max_cols, int max_rows, int *cols, int *rows);
+
+/// Draws RGBA pixels into cols × rows cells. `mode`: 0 24-bit, 1 256 colors, 2 8 colors,
+/// 3 no color. `ascii`: ASCII symbols only. For each cell writes its character and its
+/// foreground and background: 0xRRGGBB for 24-bit, a palette index otherwise, -1 for
+/// none. Returns 0, or non-zero when libchafa cannot be loaded.
+int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii,
+                    uint32_t *characters, int32_t *foregrounds, int32_t *backgrounds);
+
+#endif

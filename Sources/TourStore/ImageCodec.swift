@@ -1,0 +1,104 @@
+import CImage
+import TourCore
+
+/// The one Swift file that speaks to the image libraries (CImage: libpng, libjpeg-turbo and
+/// libchafa, each loaded on first use). It decodes a picture once, when the tour is
+/// loaded, and draws it into cells for each size the view asks for.
+package enum ImageCodec {
+    /// A picture that could not be decoded, and why.
+    package struct Failure: Error, Sendable {
+        package var reason: String
+        /// Over the size limit, found from the header before anything was decoded.
+        package var isTooLarge: Bool
+    }
+
+    /// A PNG or JPEG, decoded and scaled down to at most 512 pixels a side. Installs the
+    /// drawer, so the view can draw what was decoded.
+    package static func decode(_ bytes: [UInt8]) -> Result<Picture, Failure> {
+        install()
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var width: Int32 = 0, height: Int32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            tour_image_decode(buffer.baseAddress, buffer.count, &pixels, &width, &height, &error, error.count)
+        }
+        guard status == 0, let pixels else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(Failure(reason: reason, isTooLarge: status == 2))
+        }
+        defer { tour_image_free(pixels) }
+        let count = Int(width) * Int(height) * 4
+        return .success(Picture(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count))))
+    }
+
+    /// Makes the drawer the view asks; once is enough.
+    package static func install() {
+        if Pictures.drawer == nil { Pictures.drawer = ChafaDrawer() }
+    }
+}
+
+/// Draws with libchafa, cell by cell: its characters and colors are read into the tour's
+/// own cells, and nothing chafa would write to a terminal is ever used.
+private final class ChafaDrawer: PictureDrawer, @unchecked Sendable {
+    /// The last drawing, kept for a redraw at the same size (a page change, a key).
+    private var last: (key: Key, art: Tour.Art)?
+
+    private struct Key: Equatable {
+        var picture: Picture
+        var columns: Int
+        var rows: Int
+        var depth: ColorDepth
+        var ascii: Bool
+    }
+
+    func fit(_ picture: Picture, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int) {
+        var columns: Int32 = 0, rows: Int32 = 0
+        tour_image_fit(Int32(picture.width), Int32(picture.height), Int32(maxColumns), Int32(maxRows), &columns, &rows)
+        return (Int(columns), Int(rows))
+    }
+
+    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, ascii: Bool) -> Tour.Art? {
+        let key = Key(picture: picture, columns: columns, rows: rows, depth: depth, ascii: ascii)
+        if let last, last.key == key { return last.art }
+        let count = columns * rows
+        var characters = [UInt32](repeating: 0x20, count: count)
+        var foregrounds = [Int32](repeating: -1, count: count)
+        var backgrounds = [Int32](repeating: -1, count: count)
+        let mode: Int32 = switch depth {
+        case .direct: 0
+        case .ansi256: 1
+        case .ansi8: 2
+        case .monochrome: 3
+        }
+        let status = picture.pixels.withUnsafeBufferPointer { pixels in
+            tour_image_draw(pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(columns), Int32(rows), mode,
+                            ascii ? 1 : 0, &characters, &foregrounds, &backgrounds)
+        }
+        guard status == 0 else { return nil }
+        func color(_ value: Int32) -> Color {
+            if value < 0 { return .default }
+            if depth == .direct { return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)) }
+            return value < 256 ? .ansi(UInt8(value)) : .default
+        }
+        var lines: [String] = []
+        var styles: [[Style]] = []
+        for y in 0..<rows {
+            var line = ""
+            var lineStyles: [Style] = []
+            for x in 0..<columns {
+                let index = y * columns + x
+                // Only a printable character of one cell: chafa's output is data, not trusted text.
+                // Ink that is transparent (no foreground) would show in the terminal's own
+                // text color: such a cell keeps only its background.
+                let scalar = foregrounds[index] < 0 ? " " : Unicode.Scalar(characters[index]).flatMap { TextWidth.of(scalar: $0.value) == 1 ? $0 : nil } ?? " "
+                line.unicodeScalars.append(scalar)
+                lineStyles.append(Style(foreground: color(foregrounds[index]), background: color(backgrounds[index])))
+            }
+            lines.append(line)
+            styles.append(lineStyles)
+        }
+        let art = Tour.Art(lines: lines, styles: styles, keepBlankRows: true)
+        last = (key, art)
+        return art
+    }
+}

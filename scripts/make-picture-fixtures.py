@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Writes the test pictures in Tests/Fixtures/pictures (and the built-in tour's logo):
+PNGs in pure Python (zlib), a JPEG through libjpeg with a few lines of C. Run it again
+only to change them; the files are committed."""
+import os, struct, subprocess, sys, tempfile, zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "Tests", "Fixtures", "pictures")
+
+
+def png(width, height, pixel, path=None, header_only_size=None):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    w, h = header_only_size or (width, height)
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    if header_only_size:
+        data = b""
+    else:
+        raw = bytearray()
+        for y in range(height):
+            raw.append(0)
+            for x in range(width):
+                raw += bytes(pixel(x, y))
+        data = zlib.compress(bytes(raw), 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+def disc(size):
+    """A red disc on white."""
+    r = size * 0.38
+    c = (size - 1) / 2
+    return lambda x, y: (220, 30, 30, 255) if (x - c) ** 2 + (y - c) ** 2 <= r * r else (255, 255, 255, 255)
+
+
+def logo(x, y):
+    """The built-in tour's picture: a blue-to-violet ring around a yellow dot, on nothing."""
+    c, d2 = 31.5, (x - 31.5) ** 2 + (y - 31.5) ** 2
+    if d2 <= 9 ** 2:
+        return (255, 215, 95, 255)
+    if 20 ** 2 <= d2 <= 30 ** 2:
+        t = x / 63
+        return (int(58 + t * 120), int(123 - t * 60), int(213 + t * 30), 255)
+    return (0, 0, 0, 0)
+
+
+def write(name, data):
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(data)
+
+
+def jpeg(path, size):
+    source = r"""
+#include <stdio.h>
+#include <jpeglib.h>
+int main(int argc, char **argv) {
+    int n = atoi(argv[2]);
+    struct jpeg_compress_struct c; struct jpeg_error_mgr e;
+    FILE *f = fopen(argv[1], "wb"); c.err = jpeg_std_error(&e); jpeg_create_compress(&c); jpeg_stdio_dest(&c, f);
+    c.image_width = n; c.image_height = n; c.input_components = 3; c.in_color_space = JCS_RGB;
+    jpeg_set_defaults(&c); jpeg_set_quality(&c, 90, TRUE); jpeg_start_compress(&c, TRUE);
+    unsigned char row[3 * 4096];
+    while (c.next_scanline < c.image_height) {
+        int y = c.next_scanline;
+        for (int x = 0; x < n; x++) { int in = (x - n / 2) * (x - n / 2) + (y - n / 2) * (y - n / 2) < (n * 38 / 100) * (n * 38 / 100);
+            row[3 * x] = in ? 220 : 255; row[3 * x + 1] = in ? 30 : 255; row[3 * x + 2] = in ? 30 : 255; }
+        JSAMPROW r = row; jpeg_write_scanlines(&c, &r, 1);
+    }
+    jpeg_finish_compress(&c); fclose(f); return 0;
+}
+"""
+    with tempfile.TemporaryDirectory() as work:
+        c = os.path.join(work, "j.c")
+        open(c, "w").write("#include <stdlib.h>\n" + source)
+        subprocess.run(["cc", c, "-o", os.path.join(work, "j"), "-ljpeg"], check=True)
+        subprocess.run([os.path.join(work, "j"), path, str(size)], check=True)
+
+
+os.makedirs(OUT, exist_ok=True)
+write("red-disc.png", png(200, 200, disc(200)))
+write("large-disc.png", png(2000, 2000, disc(2000)))
+good = png(40, 40, disc(40))
+write("corrupt.png", good[:33] + b"IDAT" + bytes(range(256)) * 2)
+write("huge-header.png", png(0, 0, None, header_only_size=(100000, 100000)))
+write("not-a-picture.png", b"GIF89a this is not a PNG at all")
+jpeg(os.path.join(OUT, "red-disc.jpg"), 120)
+full = open(os.path.join(OUT, "red-disc.jpg"), "rb").read()
+write("truncated.jpg", full[: len(full) // 2])
+os.remove(os.path.join(OUT, "red-disc.jpg")) if "--keep-jpeg" not in sys.argv else None
+with open(os.path.join(ROOT, "Resources", "art", "logo.png"), "wb") as f:
+    f.write(png(64, 64, logo))
+print("pictures written to", OUT)
