@@ -75,10 +75,9 @@ private final class ChafaDrawer: PictureDrawer, @unchecked Sendable {
                             ascii ? 1 : 0, &characters, &foregrounds, &backgrounds)
         }
         guard status == 0 else { return nil }
+        // chafa gives 0xRRGGBB at every depth, already one of the depth's own colors.
         func color(_ value: Int32) -> Color {
-            if value < 0 { return .default }
-            if depth == .direct { return .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)) }
-            return value < 256 ? .ansi(UInt8(value)) : .default
+            value < 0 ? .default : .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
         }
         var lines: [String] = []
         var styles: [[Style]] = []

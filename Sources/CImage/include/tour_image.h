@@ -29,8 +29,8 @@ void tour_image_fit(int width, int height, int max_cols, int max_rows, int *cols
 
 /// Draws RGBA pixels into cols × rows cells. `mode`: 0 24-bit, 1 256 colors, 2 8 colors,
 /// 3 no color. `ascii`: ASCII symbols only. For each cell writes its character and its
-/// foreground and background: 0xRRGGBB for 24-bit, a palette index otherwise, -1 for
-/// none. Returns 0, or non-zero when libchafa cannot be loaded.
+/// foreground and background as 0xRRGGBB (at 256 and 8 colors, one of those palettes'
+/// colors), or -1 for none. Returns 0, or non-zero when libchafa cannot be loaded.
 int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii,
                     uint32_t *characters, int32_t *foregrounds, int32_t *backgrounds);
 

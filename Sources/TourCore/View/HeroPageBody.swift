@@ -14,7 +14,8 @@ package struct HeroPageBody: PageBody {
     /// A PNG or JPEG picture, drawn to fit the rows the text leaves; it stands in for `hero`.
     package var picture: Picture?
 
-    /// A picture takes at most this many rows: a hero, not a wallpaper.
+    /// A picture takes at most this many rows, or two thirds of the page's rows on a tall
+    /// window: a hero, not a wallpaper, and larger when there is room.
     package static let pictureRows = 12
     /// And at least this many, or it gives way like art that does not fit.
     package static let pictureMinimumRows = 3
@@ -61,7 +62,8 @@ package struct HeroPageBody: PageBody {
     /// The picture drawn as art in at most `rows` rows, or nil when it gets fewer than its minimum.
     private func pictureArt(width: Int, rows: Int, context: PageContext) -> Tour.Art? {
         guard let picture, let drawer = Pictures.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
-        let (columns, fitted) = drawer.fit(picture, maxColumns: width - 4, maxRows: min(rows, Self.pictureRows))
+        let cap = max(Self.pictureRows, context.pageRows * 2 / 3)
+        let (columns, fitted) = drawer.fit(picture, maxColumns: width - 4, maxRows: min(rows, cap))
         return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, ascii: context.glyphs == .ascii)
     }
 

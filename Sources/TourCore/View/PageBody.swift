@@ -106,6 +106,8 @@ public struct PageContext: Sendable {
     public var compact: Bool
     /// The colors the terminal shows: how a picture is drawn.
     package var colorDepth: ColorDepth = .direct
+    /// The rows of the whole screen: a picture may grow with them.
+    package var pageRows = 24
     /// The keys that scroll a list, as the key table names them (for "more below (j)").
     package var scrollKeys: (up: String?, down: String?) = ("k", "j")
 

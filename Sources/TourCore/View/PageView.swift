@@ -106,6 +106,7 @@ package struct PageView: Sendable {
         var context = PageContext(glyphs: glyphs, accent: accent, scrollOffset: 0, compact: false)
         context.scrollKeys = (bindings.typedKey(for: .scrollUp).map(String.init), bindings.typedKey(for: .scrollDown).map(String.init))
         context.colorDepth = contrast?.depth ?? .direct
+        context.pageRows = size.height
         let (_, minimum) = body.heights(width: size.width, context: context)
         // The hint is the last to go: it stays while the body keeps a row beside it.
         let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height

@@ -1,0 +1,70 @@
+import Testing
+@testable import TourCore
+@testable import TourStore
+
+/// Pictures: decoded once with libpng or libjpeg-turbo, drawn by libchafa into cells.
+@Suite("Picture heroes")
+struct PictureTests {
+    static let folder = PackagePaths.root + "/Tests/Fixtures/pictures"
+
+    func decode(_ name: String) throws -> Result<Picture, ImageCodec.Failure> {
+        ImageCodec.decode(Array(try FileSystem.read(Self.folder + "/" + name, limit: 1 << 20)))
+    }
+
+    @Test func aPNGAndAJPEGDecodeAndALargeOneIsKeptSmall() throws {
+        let png = try decode("red-disc.png").get()
+        #expect(png.width == 200 && png.height == 200 && png.pixels.count == 200 * 200 * 4)
+        let jpeg = try decode("red-disc.jpg").get()
+        #expect(jpeg.width == 120 && jpeg.height == 120)
+        let large = try decode("large-disc.png").get()
+        #expect(large.width == 512 && large.height == 512)  // 2000x2000, kept at 512 a side
+    }
+
+    @Test(arguments: [
+        ("corrupt.png", "[00][01][02][03]: invalid chunk type", false),
+        ("truncated.jpg", "Premature end of JPEG file", false),
+        ("huge-header.png", "the picture is 100000x100000; the limit is 4096x4096", true),
+        ("not-a-picture.png", "not a PNG or JPEG image", false),
+    ])
+    func badPicturesAreRefusedWithTheDecodersReason(name: String, reason: String, tooLarge: Bool) throws {
+        guard case .failure(let failure) = try decode(name) else { Issue.record("\(name) decoded"); return }
+        #expect(failure.reason == reason)
+        #expect(failure.isTooLarge == tooLarge)
+    }
+
+    /// A red disc on white reads back as red cells in the middle and light cells at the
+    /// corners, at 24-bit and at 256 colors.
+    @Test(arguments: [ColorDepth.direct, .ansi256, .ansi8])
+    func theCellsCarryThePicturesColors(depth: ColorDepth) throws {
+        let picture = try decode("red-disc.png").get()
+        ImageCodec.install()
+        let drawer = try #require(Pictures.drawer)
+        let (columns, rows) = drawer.fit(picture, maxColumns: 40, maxRows: 12)
+        #expect(rows == 12 && (22...26).contains(columns))  // square pixels in cells twice as tall as wide
+        let art = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, ascii: false))
+        #expect(art.lines.count == rows && art.width == columns)
+        func rgb(_ color: Color) -> (UInt8, UInt8, UInt8)? { Contrast.shown(color, depth: depth) }
+        let middle = art.styles[rows / 2][columns / 2]
+        let corner = art.styles[0][0]
+        let red = [middle.foreground, middle.background].compactMap(rgb).contains { $0.0 > 150 && $0.1 < 90 && $0.2 < 90 }
+        let light = [corner.foreground, corner.background].compactMap(rgb).allSatisfy { $0.0 > 180 && $0.1 > 180 && $0.2 > 180 }
+        #expect(red, "\(depth): the middle is \(middle)")
+        #expect(light && corner.background != .default, "\(depth): the corner is \(corner)")
+        // ASCII symbols for a terminal that is not UTF-8.
+        let ascii = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, ascii: true))
+        #expect(ascii.lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value < 0x80 } })
+    }
+
+    @Test func aPictureGivesWayLikeArtAndItsWordsStandInForItInText() throws {
+        let tour = try TourLoader.load(path: PackagePaths.root + "/Resources/welcome.json")
+        let last = tour.pages.count - 1
+        var roomy = Canvas(size: Size(width: 80, height: 24))
+        let drawn = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: last)).draw(into: &roomy)
+        #expect(drawn.parts.hero != nil && (drawn.parts.hero?.height ?? 0) >= 3)
+        var short = Canvas(size: Size(width: 80, height: 14))
+        let squeezed = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: last)).draw(into: &short)
+        #expect(squeezed.parts.hero == nil && squeezed.parts.subtitle.count >= 1)
+        let text = PlainText.page(tour.pages[last], number: 5, of: 5)
+        #expect(text.contains("Picture: The tour logo") && !text.contains("▀"))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Picture heroes on a real terminal: the cells tmux shows carry the picture's colors.
+@Suite("End to end: picture heroes")
+struct PictureEndToEndTests {
+    static let pictures = TourBinary.packageRoot + "/Tests/Fixtures/pictures"
+
+    /// One cell as tmux reports it: the character and its colors as RGB.
+    struct ShownCell {
+        var character: Character
+        var foreground: (Int, Int, Int)?
+        var background: (Int, Int, Int)?
+    }
+
+    /// The xterm palette, for 256-color output.
+    static func rgb(index: Int) -> (Int, Int, Int) {
+        let basic = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+                     (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+        if index < 16 { return basic[index] }
+        if index < 232 {
+            let levels = [0, 95, 135, 175, 215, 255], value = index - 16
+            return (levels[value / 36], levels[value / 6 % 6], levels[value % 6])
+        }
+        let gray = 8 + (index - 232) * 10
+        return (gray, gray, gray)
+    }
+
+    /// A `capture-pane -e` line read into cells, following its SGR sequences.
+    static func cells(_ line: String) -> [ShownCell] {
+        var result: [ShownCell] = []
+        var foreground: (Int, Int, Int)? = nil, background: (Int, Int, Int)? = nil
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
+                var end = index + 2
+                while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) { end += 1 }
+                if end < scalars.count, scalars[end] == "m" {
+                    let codes = String(String.UnicodeScalarView(scalars[(index + 2)..<end])).split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                    var i = 0
+                    while i < codes.count {
+                        switch codes[i] {
+                        case 0: foreground = nil; background = nil
+                        case 39: foreground = nil
+                        case 49: background = nil
+                        case 30...37: foreground = rgb(index: codes[i] - 30)
+                        case 40...47: background = rgb(index: codes[i] - 40)
+                        case 90...97: foreground = rgb(index: codes[i] - 90 + 8)
+                        case 100...107: background = rgb(index: codes[i] - 100 + 8)
+                        case 38, 48:
+                            let isForeground = codes[i] == 38
+                            var color: (Int, Int, Int)? = nil
+                            if i + 2 < codes.count, codes[i + 1] == 5 {
+                                color = rgb(index: codes[i + 2]); i += 2
+                            } else if i + 4 < codes.count, codes[i + 1] == 2 {
+                                color = (codes[i + 2], codes[i + 3], codes[i + 4]); i += 4
+                            }
+                            if let color { if isForeground { foreground = color } else { background = color } }
+                        default: break
+                        }
+                        i += 1
+                    }
+                }
+                index = end + 1
+                continue
+            }
+            result.append(ShownCell(character: Character(scalars[index]), foreground: foreground, background: background))
+            index += 1
+        }
+        return result
+    }
+
+    static func isRed(_ color: (Int, Int, Int)?) -> Bool { color.map { $0.0 > 120 && $0.1 < 100 && $0.2 < 100 } ?? false }
+    static func isLight(_ color: (Int, Int, Int)?) -> Bool { color.map { $0.0 > 180 && $0.1 > 180 && $0.2 > 180 } ?? false }
+
+    /// Checks the picture on screen: red in its middle, light at its corners.
+    func expectDisc(_ session: TmuxSession, width: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let text = try session.screen().components(separatedBy: "\n")
+        let colored = try session.screen(escapes: true).components(separatedBy: "\n").map(Self.cells)
+        let titleRow = try #require(text.firstIndex { $0.contains("A red disc") }, sourceLocation: sourceLocation)
+        // The picture's rows: those above the title (and its blank row) with a light background somewhere.
+        let rows = (0..<titleRow).filter { row in colored[row].contains { Self.isLight($0.background) } }
+        let top = try #require(rows.first, sourceLocation: sourceLocation), bottom = rows.last!
+        let middle = colored[(top + bottom) / 2][width / 2]
+        #expect(Self.isRed(middle.background) || Self.isRed(middle.foreground), "middle \(middle)", sourceLocation: sourceLocation)
+        let left = try #require(colored[top].firstIndex { Self.isLight($0.background) }, sourceLocation: sourceLocation)
+        #expect(Self.isLight(colored[top][left].background), sourceLocation: sourceLocation)
+        #expect(Self.isLight(colored[bottom].last { $0.background != nil }?.background), sourceLocation: sourceLocation)
+        return rows.count
+    }
+
+    func tourFile() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-picture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.pictures + "/red-disc.png", toPath: directory.appendingPathComponent("red-disc.png").path)
+        let path = directory.appendingPathComponent("tour.json").path
+        try #"{"pages": [{"title": "A red disc", "subtitle": "On white.", "heroImage": "red-disc.png", "heroAlt": "A red disc on white."}, {"title": "Two"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(arguments: [["COLORTERM": "truecolor"], [:]])
+    func aPNGHeroCarriesItsColorsAndFollowsAResize(environment: [String: String]) throws {
+        let path = try tourFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let session = try TmuxSession(["--no-animation", path], width: 80, height: 24, environment: environment)
+        try session.waitFor("A red disc")
+        let small = try expectDisc(session, width: 80)
+        try session.resize(width: 120, height: 40)
+        _ = try session.waitForScreen("the larger picture") { $0.components(separatedBy: "\n").count >= 40 && $0.contains("A red disc") }
+        Thread.sleep(forTimeInterval: 0.2)
+        let large = try expectDisc(session, width: 120)
+        #expect(large > small)  // redrawn to the larger window
+        try session.send("q")
+        #expect(try session.exitCode() == 1)
+        try session.expectTerminalRestored()
+    }
+
+    @Test func aMissingPictureExits66AndBadOnesExit65WithTheirReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-badpic-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["corrupt.png", "truncated.jpg", "huge-header.png"] {
+            try FileManager.default.copyItem(atPath: Self.pictures + "/" + name, toPath: directory.appendingPathComponent(name).path)
+        }
+        for (name, code, message) in [
+            ("nope.png", Int32(66), #"cannot read heroImage "nope.png": no such file"#),
+            ("corrupt.png", 65, #"heroImage "corrupt.png" is not a picture tour can show: [00][01][02][03]: invalid chunk type"#),
+            ("truncated.jpg", 65, #"heroImage "truncated.jpg" is not a picture tour can show: Premature end of JPEG file"#),
+            ("huge-header.png", 65, #"heroImage "huge-header.png" is not a picture tour can show: the picture is 100000x100000; the limit is 4096x4096"#),
+        ] {
+            let path = directory.appendingPathComponent("t.json").path
+            try #"{"pages": [{"title": "x", "heroImage": "\#(name)"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try runTour([path])
+            #expect(result.exitCode == code, "\(name)")
+            #expect(result.stderr == "\(path):1:40: \(message)\n")
+        }
+    }
+
+    @Test func plainAndAccessibleSayTheWordsNotThePicture() throws {
+        let path = try tourFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let plain = try runTour(["--plain", path])
+        #expect(plain.stdout.hasPrefix("Page 1 of 2\nA red disc\nOn white.\nPicture: A red disc on white.\n"))
+        #expect(!plain.stdout.contains("▀") && !plain.stdout.contains("\u{1B}"))
+        let svg = try runTour(["render", path, "--page", "1", "--size", "60x20", "--format", "svg"]).stdout
+        #expect(svg.contains("fill=\"#dc1e1e\"") || svg.contains("#dc"))  // the disc's red, as drawn
+    }
+}
