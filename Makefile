@@ -5,6 +5,8 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SWIFTC ?= $(shell command -v swiftc 2>/dev/null || echo /opt/swift/usr/bin/swiftc)
+# The toolchain's clang, with libFuzzer, for the C fuzz target.
+CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
@@ -82,10 +84,13 @@ bench: bench-deps release
 # default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the
 # committed seed corpus; a crash stops with its input saved under .build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := decoder markdown messages ansi_art keys wrap
+FUZZ_TARGETS := decoder markdown messages ansi_art keys wrap image
 fuzz: deps
 	@mkdir -p .build/fuzz
-	@for target in $(FUZZ_TARGETS); do \
+	@echo "fuzz: building image"; \
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address -I Sources/CImage/include Sources/CImage/image.c Fuzz/Targets/image.c \
+		-o .build/fuzz/image > .build/fuzz/image.build.log 2>&1 || { grep -E 'error' .build/fuzz/image.build.log; exit 1; }
+	@for target in $(filter-out image,$(FUZZ_TARGETS)); do \
 		echo "fuzz: building $$target"; \
 		if ! $(SWIFTC) -parse-as-library -sanitize=fuzzer,address -module-name TourFuzz -package-name tour -Onone -g \
 			$$(find Sources/TourCore -name '*.swift') Fuzz/Checks/FuzzChecks.swift Fuzz/Targets/$$target.swift \
@@ -96,7 +101,7 @@ fuzz: deps
 	@for target in $(FUZZ_TARGETS); do \
 		mkdir -p .build/fuzz/work-$$target; \
 		echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
-		SWIFT_BACKTRACE=enable=no .build/fuzz/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+		SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp .build/fuzz/$$target -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 			-timeout=10 -print_final_stats=1 -artifact_prefix=.build/fuzz/$$target- \
 			.build/fuzz/work-$$target Fuzz/Corpus/$$target 2>&1 | grep -E '^(Done|stat::number_of_executed_units|==[0-9]+==|SUMMARY)' ; \
 		status=$${PIPESTATUS[0]}; \

@@ -155,6 +155,9 @@ def write_slides(directory):
             body = "\n".join(f"* {item['title']}: {item.get('text', '')}" for item in page["items"])
             slides.append(f"# {page['title']}\n\n{body}\n")
             continue
+        if "heroFile" not in page:  # a picture: mdp shows its words
+            slides.append(f"# {page['title']}\n\n{page['subtitle']}\n\n{page.get('heroAlt', '')}\n")
+            continue
         art = open(os.path.join(ROOT, "Resources", page["heroFile"])).read().rstrip("\n")
         art = re.sub(r"\x1b\[[0-9;]*m", "", art)  # mdp shows art as text; colors are tour's own
         slides.append(f"# {page['title']}\n\n{page['subtitle']}\n\n" + "\n".join("    " + l for l in art.split("\n")) + "\n")
@@ -304,6 +307,18 @@ def measure(args):
             times.append(seconds); sizes.append(rss)
         growth[str(pages)] = {"startup": times, "rss": sizes, "bytes": os.path.getsize(path)}
     scale["growth"] = growth
+    # What a picture page costs: the same two pages with a PNG hero and with ASCII art.
+    shutil.copy(os.path.join(ROOT, "Tests", "Fixtures", "pictures", "red-disc.png"), work)
+    with_picture = os.path.join(work, "picture.json")
+    json.dump({"pages": [{"title": "Page 1", "heroImage": "red-disc.png"}, {"title": "Two"}]}, open(with_picture, "w"))
+    with_art = os.path.join(work, "art.json")
+    json.dump({"pages": [{"title": "Page 1", "hero": ["  .--.  ", " (    ) ", "  '--'  "]}, {"title": "Two"}]}, open(with_art, "w"))
+    picture = {"picture": [], "art": [], "picture_rss": [], "art_rss": []}
+    for _ in range(max(3, runs // 2)):
+        for name, path in [("picture", with_picture), ("art", with_art)]:
+            seconds, rss = first_frame(tour_argv("--no-animation", path=path), tour_ready("Page 1"))
+            picture[name].append(seconds); picture[name + "_rss"].append(rss)
+    scale["picture"] = picture
     big, big_bytes, big_pages = four_mib_tour(work)
     scale["four_mib"] = []
     for _ in range(max(3, runs // 2)):
@@ -394,6 +409,14 @@ def table(results):
         for who in ["tour", "dialog"]:
             p = parts[who]
             text += f"| {who} | {p['binary']:.0f} | {p['libraries']:.0f} | {p['heap']:.0f} | {p['anonymous']:.0f} |\n"
+    picture = results["scale"].get("picture")
+    if picture:
+        extra_ms = (median(picture["picture"]) - median(picture["art"])) * 1000
+        extra_rss = (median(picture["picture_rss"]) - median(picture["art_rss"])) / 1024
+        text += (f"\nA PNG hero (200×200, drawn by libchafa, loaded on first use) against ASCII art on the same page: "
+                 f"first frame {fmt_ms(median(picture['picture']))} vs {fmt_ms(median(picture['art']))} ({extra_ms:+.1f} ms), "
+                 f"peak RSS {median(picture['picture_rss']) / 1024:.1f} vs {median(picture['art_rss']) / 1024:.1f} MiB ({extra_rss:+.1f} MiB). "
+                 f"A tour without pictures loads none of the image libraries.\n")
     growth = results["scale"].get("growth")
     if growth:
         base = median(growth["3"]["startup"])

@@ -68,3 +68,29 @@ struct PictureTests {
         #expect(text.contains("Picture: The tour logo") && !text.contains("▀"))
     }
 }
+
+extension PictureTests {
+    /// The image fuzz target's corpus and findings, through the Swift side too: each either
+    /// decodes and draws within its bounds, or fails with a reason.
+    @Test func theFuzzCorpusDecodesOrFailsWithAReason() throws {
+        ImageCodec.install()
+        let drawer = try #require(Pictures.drawer)
+        var files: [String] = []
+        for folder in ["Corpus", "Regressions"] {
+            let directory = PackagePaths.root + "/Fuzz/\(folder)/image"
+            files += FileSystem.list(directory).sorted().map { directory + "/" + $0 }
+        }
+        #expect(files.count >= 5)
+        for file in files {
+            switch ImageCodec.decode(Array(try FileSystem.read(file, limit: 1 << 20))) {
+            case .success(let picture):
+                #expect(picture.width <= 512 && picture.height <= 512)
+                let (columns, rows) = drawer.fit(picture, maxColumns: 20, maxRows: 6)
+                #expect(columns <= 20 && rows <= 6)
+                #expect(drawer.art(picture, columns: columns, rows: rows, depth: .ansi256, ascii: false)?.lines.count == rows)
+            case .failure(let failure):
+                #expect(!failure.reason.isEmpty, "\(file)")
+            }
+        }
+    }
+}
