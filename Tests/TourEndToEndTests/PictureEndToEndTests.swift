@@ -147,4 +147,12 @@ struct PictureEndToEndTests {
         let svg = try runTour(["render", path, "--page", "1", "--size", "60x20", "--format", "svg"]).stdout
         #expect(svg.contains("fill=\"#dc1e1e\"") || svg.contains("#dc"))  // the disc's red, as drawn
     }
+
+    /// TourKit: a picture page from a file and from the bytes a tool embeds.
+    @Test func tourKitMakesPicturePagesFromAFileAndFromBytes() throws {
+        let result = try runTour(["picture", Self.pictures + "/red-disc.png"], executable: TourBinary.harness)
+        #expect(result.stdout.contains("Page 1 of 2\nFrom a file\nPicture: A red disc.\n"))
+        #expect(result.stdout.contains("Page 2 of 2\nFrom bytes\nPicture: The same disc.\n"))
+        #expect(result.stdout.contains("completed\nheroImage: not a picture tour can show: not a PNG or JPEG image\n"))
+    }
 }

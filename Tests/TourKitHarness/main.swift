@@ -3,6 +3,7 @@
 //   harness callbacks LOG    log page changes and the outcome to LOG
 //   harness custom           a tour whose second page is a custom PageBody
 //   harness crash            trap in a callback while the tour is on screen
+//   harness picture PNG      picture pages from a file and from bytes, played as text
 //   harness locale FILE      load FILE (its translation from the environment), play it as
 //                            text, and print the tool's own locale before and after
 import TourKit
@@ -95,6 +96,23 @@ case "locale":
     _ = try translated.run(options: options)
     print("locale before: \(before)")
     print("locale after: \(String(cString: setlocale(LC_CTYPE, nil)))")
+case "picture":
+    // A picture page from Swift, from a file and from bytes, played as text.
+    let path = arguments[2]
+    let fromFile = try Tour.Page(title: "From a file", heroImage: path, heroAlt: "A red disc.")
+    var data = [UInt8](repeating: 0, count: 1 << 20)
+    let file = fopen(path, "rb")
+    let count = fread(&data, 1, data.count, file)
+    fclose(file)
+    let fromBytes = try Tour.Page(title: "From bytes", imageBytes: Array(data.prefix(count)), heroAlt: "The same disc.")
+    var options = TourOptions()
+    options.presentation = .plain
+    print(describe(try Tour(pages: [fromFile, fromBytes]).run(options: options)))
+    do {
+        _ = try Tour.Page(title: "Bad", imageBytes: [1, 2, 3], heroAlt: "nothing")
+    } catch {
+        print(error)
+    }
 case "custom":
     let custom = Tour(pages: [
         Tour.Page(title: "Before"),
