@@ -372,19 +372,7 @@ package struct TourDecoder {
             if let heroMember = fields["hero"] {
                 page.hero = try decodeInlineArt(heroMember)
             } else if let fileMember = fields["heroFile"], let path = try string(fileMember) {
-                let bytes: [UInt8]
-                do throws(TourError) {
-                    bytes = try readArt(path)
-                } catch {
-                    let message = "cannot read heroFile \(Quoted(path)): \(MessageText.visible(Self.reason(error)))"
-                    // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
-                    if case .unreadable = error {
-                        log.add(Diagnostic(file: fileName, position: fileMember.node.position, severity: .error, message: message, missingFile: true))
-                        throw TourDecoder.alreadyReported
-                    }
-                    // The reader's own rule (art outside the tour's folder) speaks for itself.
-                    throw fail(fileMember.node.position, "heroFile \(Quoted(path)) \(error.message)")
-                }
+                let bytes = try readHeroFile(path, named: fileMember)
                 page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
                 page.heroFile = path
             }
@@ -399,20 +387,27 @@ package struct TourDecoder {
         return page
     }
 
-    /// A `heroImage`: read like art (inside the tour's folder, a regular file, within the
-    /// art size limit), then decoded; a picture over 4096×4096 is refused from its header.
-    private func decodePicture(_ path: String, at member: JSONMember) throws(TourError) -> Picture {
-        let bytes: [UInt8]
+    /// The bytes of a `heroFile` or `heroImage`, through the art reader (inside the tour's
+    /// folder, a regular file, within the size limit).
+    private func readHeroFile(_ path: String, named member: JSONMember) throws(TourError) -> [UInt8] {
         do throws(TourError) {
-            bytes = try readArt(path)
+            return try readArt(path)
         } catch {
-            let message = "cannot read heroImage \(Quoted(path)): \(MessageText.visible(Self.reason(error)))"
+            let message = "cannot read \(member.key) \(Quoted(path)): \(MessageText.visible(Self.reason(error)))"
+            // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
             if case .unreadable = error {
                 log.add(Diagnostic(file: fileName, position: member.node.position, severity: .error, message: message, missingFile: true))
                 throw TourDecoder.alreadyReported
             }
-            throw fail(member.node.position, "heroImage \(Quoted(path)) \(error.message)")
+            // The reader's own rule (art outside the tour's folder) speaks for itself.
+            throw fail(member.node.position, "\(member.key) \(Quoted(path)) \(error.message)")
         }
+    }
+
+    /// A `heroImage`: read like art (inside the tour's folder, a regular file, within the
+    /// art size limit), then decoded; a picture over 4096×4096 is refused from its header.
+    private func decodePicture(_ path: String, at member: JSONMember) throws(TourError) -> Picture {
+        let bytes = try readHeroFile(path, named: member)
         guard let readPicture else {
             throw fail(member.node.position, "heroImage \(Quoted(path)): pictures cannot be read here")
         }
