@@ -119,7 +119,7 @@ package struct FeatureListBody: PageBody {
     /// Title at the top, then the list: centred if it fits, otherwise from `scrollOffset`
     /// with indicators. A screen ends at the end of an item, so no item is cut between its
     /// title and its text while whole items fit.
-    public func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+    package func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
         var layout = PageBodyLayout()
         let (title, listRows) = split(area: canvas.size, context: context)
         var y = 0
