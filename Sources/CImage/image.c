@@ -25,6 +25,16 @@ static void set_error(char *error, size_t length, const char *message) {
     if (error && length) snprintf(error, length, "%s", message);
 }
 
+/* The one size rule for every decoder, read from the header before anything is decoded:
+   returns non-zero, with the reason, for a picture that is empty or over the limit. */
+static int over_limit(unsigned width, unsigned height, char *error, size_t error_length) {
+    if (width >= 1 && height >= 1 && width <= TOUR_IMAGE_MAX_SIDE && height <= TOUR_IMAGE_MAX_SIDE) return 0;
+    char message[128];
+    snprintf(message, sizeof message, "the picture is %ux%u; the limit is %dx%d", width, height, TOUR_IMAGE_MAX_SIDE, TOUR_IMAGE_MAX_SIDE);
+    set_error(error, error_length, message);
+    return 1;
+}
+
 /* --- scaling down ------------------------------------------------------------------ */
 
 /* A box filter to at most TOUR_IMAGE_KEEP_SIDE on the longer side. */
@@ -80,10 +90,7 @@ static int decode_png(const uint8_t *data, size_t length, uint8_t **pixels, int 
         release(&image);
         return 1;
     }
-    if (image.width > TOUR_IMAGE_MAX_SIDE || image.height > TOUR_IMAGE_MAX_SIDE || image.width == 0 || image.height == 0) {
-        char message[128];
-        snprintf(message, sizeof message, "the picture is %ux%u; the limit is %dx%d", image.width, image.height, TOUR_IMAGE_MAX_SIDE, TOUR_IMAGE_MAX_SIDE);
-        set_error(error, error_length, message);
+    if (over_limit(image.width, image.height, error, error_length)) {
         release(&image);
         return 2;
     }
@@ -157,10 +164,7 @@ static int decode_jpeg(const uint8_t *data, size_t length, uint8_t **pixels, int
     create(&info, JPEG_LIB_VERSION, sizeof info);
     memory_source(&info, data, (unsigned long)length);
     read_header(&info, TRUE);
-    if (info.image_width > TOUR_IMAGE_MAX_SIDE || info.image_height > TOUR_IMAGE_MAX_SIDE) {
-        char message[128];
-        snprintf(message, sizeof message, "the picture is %ux%u; the limit is %dx%d", info.image_width, info.image_height, TOUR_IMAGE_MAX_SIDE, TOUR_IMAGE_MAX_SIDE);
-        set_error(error, error_length, message);
+    if (over_limit(info.image_width, info.image_height, error, error_length)) {
         destroy(&info);
         return 2;
     }
