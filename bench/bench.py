@@ -232,10 +232,13 @@ def measure(args):
     results = {"runs": runs}
     work = tempfile.mkdtemp(prefix="tour-bench-")
 
+    def wanted(part):
+        return not args.only or part in args.only
+
     # 1, 2: first frame and peak RSS, alternating tour and dialog.
     tour_times, tour_rss, dialog_times, dialog_rss = [], [], [], []
     tour_parts, dialog_parts = [], []
-    for _ in range(runs):
+    for _ in range(runs if wanted("first-frame") else 0):
         seconds, rss = first_frame(tour_argv("--no-animation"), tour_ready("Welcome to tour"), breakdown=tour_parts)
         tour_times.append(seconds); tour_rss.append(rss)
         seconds, rss = first_frame(dialog_argv(), dialog_ready, breakdown=dialog_parts)
@@ -249,7 +252,7 @@ def measure(args):
     # 3, 4: bytes per page change, and key to settled frame.
     slides = write_slides(work)
     changes = {}
-    for cols, rows in [(80, 24), (200, 60)]:
+    for cols, rows in ([(80, 24), (200, 60)] if wanted("keys") else []):
         for label, argv, marker in [
             ("tour", tour_argv("--no-animation"), ESU),
             ("tour_animated", tour_argv(), None),
@@ -271,7 +274,7 @@ def measure(args):
 
     # 5: idle CPU over 3 s on a page.
     idle = {}
-    for label, argv in [("tour", tour_argv()), ("dialog", dialog_argv()), ("mdp", ["mdp", slides])]:
+    for label, argv in [("tour", tour_argv()), ("dialog", dialog_argv()), ("mdp", ["mdp", slides])] if wanted("keys") else []:
         terminal = Terminal(argv)
         try:
             terminal.settle(0.6)
@@ -288,7 +291,7 @@ def measure(args):
     small = generated_tour(work, "three", 3)
     large = generated_tour(work, "thousand", 1000)
     scale = {"three": [], "thousand": [], "three_change": [], "thousand_change": []}
-    for _ in range(runs):
+    for _ in range(runs if wanted("scale") else 0):
         for name, path in [("three", small), ("thousand", large)]:
             terminal = Terminal(tour_argv("--no-animation", path=path))
             try:
@@ -299,7 +302,7 @@ def measure(args):
                 terminal.close()
     # The same figure growing with the work: 3, 100, 1,000 and 10,000 pages of short text.
     growth = {}
-    for pages in [3, 100, 1000, 10000]:
+    for pages in [3, 100, 1000, 10000] if wanted("scale") else []:
         path = generated_tour(work, f"pages{pages}", pages, art_cols=20, art_rows=3, subtitle_words=8)
         times, sizes = [], []
         for _ in range(max(3, runs // 2)):
@@ -314,20 +317,23 @@ def measure(args):
     with_art = os.path.join(work, "art.json")
     json.dump({"pages": [{"title": "Page 1", "hero": ["  .--.  ", " (    ) ", "  '--'  "]}, {"title": "Two"}]}, open(with_art, "w"))
     picture = {"picture": [], "art": [], "picture_rss": [], "art_rss": []}
-    for _ in range(max(3, runs // 2)):
+    for _ in range(max(3, runs // 2) if wanted("scale") else 0):
         for name, path in [("picture", with_picture), ("art", with_art)]:
             seconds, rss = first_frame(tour_argv("--no-animation", path=path), tour_ready("Page 1"))
             picture[name].append(seconds); picture[name + "_rss"].append(rss)
     scale["picture"] = picture
     big, big_bytes, big_pages = four_mib_tour(work)
     scale["four_mib"] = []
-    for _ in range(max(3, runs // 2)):
+    for _ in range(max(3, runs // 2) if wanted("scale") else 0):
         seconds, _ = first_frame(tour_argv("--no-animation", path=big), tour_ready("A page"))
         scale["four_mib"].append(seconds)
     scale["four_mib_bytes"], scale["four_mib_pages"] = big_bytes, big_pages
     results["scale"] = scale
 
     # 7: in-process micro-benchmarks.
+    if not wanted("micro"):
+        results["micro"] = {}
+        return results
     output = subprocess.run([MICRO, os.path.join(ROOT, "Resources", "welcome.json"), str(args.micro_samples)],
                             capture_output=True, text=True, check=True, cwd=ROOT).stdout
     results["micro"] = json.loads(output)
@@ -428,6 +434,32 @@ def table(results):
     return text
 
 
+def quick_look(results):
+    """The figures that --only measured, with spreads, for a before/after in a commit message."""
+    lines = []
+    def add(label, values, unit, scale=1.0):
+        if values:
+            low, high = spread(values)
+            lines.append(f"{label}: {median(values) * scale:.1f} {unit} [{low * scale:.1f}–{high * scale:.1f}]")
+    add("first frame, tour", results["first_frame"]["tour"], "ms", 1000)
+    add("first frame, dialog", results["first_frame"]["dialog"], "ms", 1000)
+    add("peak RSS, tour", results["rss"]["tour"], "MiB", 1 / 1024)
+    add("peak RSS, dialog", results["rss"]["dialog"], "MiB", 1 / 1024)
+    if results["rss"]["tour"]:
+        lines.append(f"ratios: first frame {ratio(median(results['first_frame']['tour']), median(results['first_frame']['dialog'])):.2f}×, "
+                     f"RSS {ratio(median(results['rss']['tour']), median(results['rss']['dialog'])):.2f}×")
+        lines.append("tour's resident KiB by place: " + ", ".join(f"{k} {v:.0f}" for k, v in results["rss_breakdown"]["tour"].items()))
+    scale = results.get("scale", {})
+    if scale.get("three"):
+        add("start-up, 3 pages", scale["three"], "ms", 1000)
+        add("start-up, 1,000 pages", scale["thousand"], "ms", 1000)
+        lines.append(f"1,000 vs 3: {ratio(median(scale['thousand']), median(scale['three'])):.2f}×")
+    for pages, figures in scale.get("growth", {}).items():
+        add(f"growth, {pages} pages: first frame", figures["startup"], "ms", 1000)
+        add(f"growth, {pages} pages: peak RSS", figures["rss"], "MiB", 1 / 1024)
+    return "\n".join(lines)
+
+
 def machine_line():
     model = ""
     try:
@@ -455,10 +487,15 @@ def main():
     parser.add_argument("--micro-samples", type=int, default=201)
     parser.add_argument("--smoke", action="store_true", help="one quick pass to show the harness works; writes nothing")
     parser.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
+                        help="a quick look at some parts (first-frame, keys, scale, micro): prints, writes nothing")
     args = parser.parse_args()
     if args.smoke:
         args.runs, args.idle_seconds, args.micro_samples = 1, 0.5, 11
     results = measure(args)
+    if args.only:
+        print(quick_look(results))
+        return
     text = table(results)
     print(text)
     if args.smoke:
