@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps bench-deps install-test-deps build release run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -35,8 +35,26 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The binary that make install ships and make bench measures. Its link is laid out for a
+# small resident set (BENCHMARKS.md has the figures): lld puts the functions that tour runs
+# (scripts/link-order.txt, from make link-order) side by side, relocations are packed
+# (DT_RELR, glibc 2.36+), and libstdc++ is linked in statically (scripts/release-ld).
+RELEASE_FLAGS := -c release --static-swift-stdlib \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+	-Xswiftc -use-ld=lld -Xswiftc -ld-path=$(CURDIR)/scripts/release-ld \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker -z -Xlinker pack-relative-relocs
+
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# Traces the release binary under callgrind and rewrites scripts/link-order.txt; run it
+# after larger changes, then make bench.
+link-order: release
+	@command -v valgrind >/dev/null 2>&1 || $(SUDO) apt-get install -y valgrind
+	python3 scripts/make-link-order.py
+	rm -f $(RELEASE_BIN)  # SwiftPM does not track the order file: link again
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: build
 	$(BIN)
@@ -46,7 +64,7 @@ run: build
 FUZZ_SMOKE_SECONDS ?= 5
 test: build bench-deps install-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py
 	bash Tests/Install/install-test.sh

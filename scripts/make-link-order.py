@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""make link-order: writes scripts/link-order.txt, the functions tour runs, in the order it
+first runs them, for the release link (scripts/release-ld) to lay out side by side.
+
+Why: the kernel maps a program's file pages 64 KiB at a time around each page it touches,
+so code that start-up runs, scattered over a 4 MiB .text, made most of .text resident.
+Each scenario runs the release binary under callgrind on a pseudo-terminal, as a person
+would: its first frame (dumped there), then keys through every page. The functions of the
+first frames come first in the file, then those that only later keys run.
+
+A stale list is never wrong, only slower: names that no longer exist are skipped by the
+linker, and new functions land after the listed ones. `make bench` shows the effect.
+"""
+import fcntl, os, pty, re, select, shutil, struct, subprocess, sys, tempfile, termios, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOUR = os.path.join(ROOT, ".build", "release", "tour")
+OUTPUT = os.path.join(ROOT, "scripts", "link-order.txt")
+RIGHT, LEFT = b"\x1bOC", b"\x1bOD"
+
+
+def scenarios(work):
+    """(arguments, keys after the first frame) for each run."""
+    art = os.path.join(work, "art.json")
+    with open(art, "w") as f:
+        f.write('{"id": "order", "pages": [' + ",".join(
+            '{"title": "Page %d", "subtitle": "Some words about the page", "hero": ["  .--.  ", " (    ) ", "  \'--\'  "]}' % n
+            for n in range(1, 4)) + "]}")
+    markdown = os.path.join(work, "tour.md")
+    with open(markdown, "w") as f:
+        f.write("---\nid: order-md\n---\n# First\nA subtitle\n\n---\n\n# Second\n## Fast\nIt is.\n## Small\nIt is too.\n")
+    state = os.path.join(work, "state")
+    everything = [RIGHT, RIGHT, LEFT, b"?", b"?", RIGHT, RIGHT, RIGHT, b"j", b" ", RIGHT, b"q"]
+    return [
+        (["--no-mouse", "--no-animation"], everything),
+        ([], [RIGHT, RIGHT, b"q"]),
+        (["--no-mouse", "--no-animation", "--once", art], [RIGHT, RIGHT, b"\r"]),
+        (["--no-mouse", "--no-animation", markdown], [RIGHT, b"j", b"q"]),
+    ], {"XDG_STATE_HOME": state}
+
+
+def trace(binary, arguments, keys, out, env):
+    """Runs one scenario; returns the callgrind files (first frame, then the rest)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        environment = dict(os.environ, TERM="xterm-256color", LC_ALL="C.UTF-8", **env)
+        for name in ["NO_COLOR", "CI", "TOUR_DISABLE"]:
+            environment.pop(name, None)
+        os.execvpe("valgrind", ["valgrind", "-q", "--tool=callgrind", "--demangle=no", "--compress-strings=no",
+                                "--compress-pos=no", f"--callgrind-out-file={out}", binary, *arguments], environment)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    screen = bytearray()
+
+    def pump(seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    data = os.read(fd, 1 << 16)
+                except OSError:
+                    return False
+                if not data:
+                    return False
+                screen.extend(data)
+        return True
+
+    deadline = time.time() + 120
+    while time.time() < deadline and b"\x1b[?2026l" not in screen and b"Next" not in screen:
+        if not pump(0.2):
+            break
+    pump(1.0)
+    subprocess.run(["callgrind_control", "-d", "first-frame", str(pid)], capture_output=True, check=False)
+    for key in keys:
+        os.write(fd, key)
+        pump(1.5)
+    for _ in range(300):
+        if not pump(0.2):
+            break
+    try:
+        os.kill(pid, 15)
+    except OSError:
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
+    first = [p for p in os.listdir(os.path.dirname(out)) if p.startswith(os.path.basename(out) + ".")]
+    return [os.path.join(os.path.dirname(out), p) for p in sorted(first)], out
+
+
+def functions(path, binary_name):
+    """Function names with a cost in the binary, in the order callgrind lists them."""
+    names, objects, current, seen = {}, {}, "", []
+    for line in open(path, errors="replace"):
+        if line.startswith(("ob=", "fn=")):
+            match = re.match(r"(ob|fn)=(?:\((\d+)\))?\s*(.*)", line.rstrip("\n"))
+            kind, number, name = match.groups()
+            table = objects if kind == "ob" else names
+            if name and number:
+                table[number] = name
+            name = name or table.get(number, "")
+            if kind == "ob":
+                current = os.path.basename(name)
+            elif current == binary_name:
+                name = name.split("'")[0]  # callgrind marks recursion as name'2
+                if not name.startswith(("0x", "(")):
+                    seen.append(name)
+    return seen
+
+
+def main():
+    for tool in ["valgrind", "callgrind_control"]:
+        if not shutil.which(tool):
+            sys.exit(f"make-link-order: {tool} is needed (apt-get install valgrind)")
+    work = tempfile.mkdtemp(prefix="tour-link-order-")
+    # valgrind 3.19 cannot read the DWARF 5 the toolchain writes: trace a copy without it.
+    binary = os.path.join(work, "tour")
+    subprocess.run(["strip", "-g", "-o", binary, TOUR], check=True)
+    runs, env = scenarios(work)
+    first, later = [], []
+    for number, (arguments, keys) in enumerate(runs):
+        dumps, final = trace(binary, arguments, keys, os.path.join(work, f"callgrind.{number}"), env)
+        for dump in dumps:
+            first += functions(dump, "tour")
+        if os.path.exists(final):
+            later += functions(final, "tour")
+        print(f"make-link-order: scenario {number + 1} of {len(runs)}: {' '.join(arguments) or '(built-in tour)'}", file=sys.stderr)
+    order = list(dict.fromkeys(first + later))
+    with open(OUTPUT, "w") as f:
+        f.write("\n".join(order) + "\n")
+    print(f"make-link-order: {len(order)} functions ({len(dict.fromkeys(first))} before a first frame) in {os.path.relpath(OUTPUT, ROOT)}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
