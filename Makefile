@@ -15,7 +15,8 @@ BIN := .build/debug/tour
 all: build
 
 # Debian packages the build and the tests need; installed only when missing.
-# ncurses-term brings the "-direct" terminfo entries that 24-bit color needs.
+# ncurses-term brings the "-direct" terminfo entries that 24-bit color needs; the release
+# link takes libstdc++.a from libstdc++-12-dev.
 deps:
 	@missing=""; \
 	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
@@ -24,6 +25,7 @@ deps:
 	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
 	[ -f /usr/include/jpeglib.h ] || missing="$$missing libjpeg62-turbo-dev"; \
 	ls /usr/lib/*/libchafa.so.0 >/dev/null 2>&1 || missing="$$missing libchafa-dev"; \
+	[ -f "$$(gcc -print-file-name=libstdc++.a 2>/dev/null)" ] || missing="$$missing libstdc++-12-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \
