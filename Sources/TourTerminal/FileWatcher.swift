@@ -24,9 +24,9 @@ package final class FileWatcher {
     /// Watches these files (their directories), in place of what was watched before.
     /// Each directory is watched in its parent too, up to the first file's directory, so
     /// an art folder that is deleted and made again is noticed: the way back to the art.
+    /// A directory watched before keeps its watch (adding it again returns the same one),
+    /// so no event falls into a gap between removing a watch and adding it back.
     package func watch(_ paths: [String]) {
-        for (watch, _) in watched { inotify_rm_watch(descriptor, watch) }
-        watched = [:]
         var byDirectory: [String: Set<String>] = [:]
         let top = paths.first.map(Self.split)?.directory ?? "."
         for path in paths {
@@ -39,10 +39,13 @@ package final class FileWatcher {
             }
         }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY)
+        var next: [Int32: Set<String>] = [:]
         for (directory, names) in byDirectory {
             let watch = inotify_add_watch(descriptor, directory, mask)
-            if watch >= 0 { watched[watch, default: []].formUnion(names) }
+            if watch >= 0 { next[watch, default: []].formUnion(names) }
         }
+        for (watch, _) in watched where next[watch] == nil { inotify_rm_watch(descriptor, watch) }
+        watched = next
     }
 
     /// "dir/name" → ("dir", "name"); a bare name is in ".".

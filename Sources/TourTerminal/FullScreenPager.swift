@@ -181,6 +181,9 @@ private struct RunLoop {
                 perform(pager.update(.resumed, at: Self.now()))
             case .reload:
                 guard let watch = options.watch else { break }
+                // Watched before reading too: a file made while the tour is read (its art
+                // folder just made, the file not yet) still sends an event.
+                watcher?.watch(watch.files())
                 let result = watch.reload()
                 watcher?.watch(watch.files())
                 perform(pager.update(.reloaded(result), at: Self.now()))
