@@ -237,7 +237,8 @@ extension Tour {
             }
             // Blank rows above and below would only push the title away.
             func isBlank(_ index: Int) -> Bool {
-                lines[index].allSatisfy { $0 == " " } && (styles.isEmpty || styles[index].allSatisfy { $0.background == .default && !$0.reverse })
+                // Bytes, not Characters: a space with a combining mark is not all 0x20 either.
+                lines[index].utf8.allSatisfy { $0 == 0x20 } && (styles.isEmpty || styles[index].allSatisfy { $0.background == .default && !$0.reverse })
             }
             while !lines.isEmpty, isBlank(lines.count - 1) {
                 lines.removeLast()

@@ -221,27 +221,28 @@ package struct JSONParser {
             // Fast path: a run of plain bytes (no quote, backslash or control) is validated
             // and appended in one piece; most strings are a single run.
             let runStart = index
-            var columns = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                if byte & 0xC0 != 0x80 { columns += 1 }
-                index += 1
-            }
+            let (runEnd, columns, isASCII) = Self.scanPlainRun(bytes, from: index)
+            index = runEnd
             if index > runStart {
                 byteCount += index - runStart
                 if byteCount > Self.maximumStringBytes {
                     index = runStart
                     throw failure("string is longer than \(Self.maximumStringBytes) bytes")
                 }
-                guard let run = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                // ASCII needs no validation; decoding from a buffer is the stdlib's
+                // specialised fast path (the generic `validating:` looked up its
+                // metadata on every call).
+                let run = isASCII
+                    ? bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<runEnd]), as: UTF8.self) }
+                    : String(validating: bytes[runStart..<runEnd], as: UTF8.self)
+                guard let run else {
                     // Find the bad byte for the error's position.
                     index = runStart
                     while index < bytes.count, bytes[index] < 0x80 { advance() }
                     _ = try parseUTF8RunForError()
                     throw failure("invalid UTF-8")
                 }
-                result += run
+                if result.isEmpty { result = run } else { result += run }
                 column += columns
             }
             guard let byte = current else { throw failure("unexpected end of file inside a string") }
@@ -256,6 +257,24 @@ package struct JSONParser {
             default:
                 throw failure("control character in string; write it as an escape such as \\n")
             }
+        }
+    }
+
+    /// The end of the run of bytes from `start` that need no escape handling (up to a quote,
+    /// backslash or control byte), its width in columns and whether it is all ASCII.
+    private static func scanPlainRun(_ bytes: [UInt8], from start: Int) -> (end: Int, columns: Int, isASCII: Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = PrintableASCII.end(of: buffer, from: start, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\")))
+            var continuationBytes = 0
+            var highBits: UInt8 = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                highBits |= byte
+                if byte & 0xC0 == 0x80 { continuationBytes += 1 }
+                index += 1
+            }
+            return (index, index - start - continuationBytes, highBits < 0x80)
         }
     }
 

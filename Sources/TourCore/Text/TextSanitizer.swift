@@ -37,28 +37,28 @@ package enum TextSanitizer {
         if let clean = bytes.withContiguousStorageIfAvailable({ isClean($0, keepNewlines: keepNewlines) }) {
             return clean
         }
-        return isClean(Array(bytes), keepNewlines: keepNewlines)
+        return Array(bytes).withUnsafeBufferPointer { isClean($0, keepNewlines: keepNewlines) }
     }
 
-    private static func isClean<Bytes: Collection>(_ bytes: Bytes, keepNewlines: Bool) -> Bool where Bytes.Element == UInt8 {
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for byte in bytes {
+    private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, keepNewlines: Bool) -> Bool {
+        var index = 0
+        while true {
+            index = PrintableASCII.end(of: bytes, from: index)
+            guard index < bytes.count else { return true }
+            let byte = bytes[index]
+            index += 1
             if byte < 0x20 {
                 if !(byte == 0x0A && keepNewlines) { return false }
             } else if byte == 0x7F {
                 return false
-            } else if previous == 0xC2, byte >= 0x80, byte <= 0x9F {
+            } else if byte == 0xC2, index < bytes.count, bytes[index] >= 0x80, bytes[index] <= 0x9F {
                 return false
-            } else if beforePrevious == 0xE2, previous == 0x80, byte >= 0xA8, byte <= 0xAE {
-                return false
-            } else if beforePrevious == 0xE2, previous == 0x81, byte >= 0xA6, byte <= 0xA9 {
-                return false
+            } else if byte == 0xE2, index + 1 < bytes.count {
+                let second = bytes[index], third = bytes[index + 1]
+                if second == 0x80, third >= 0xA8, third <= 0xAE { return false }
+                if second == 0x81, third >= 0xA6, third <= 0xA9 { return false }
             }
-            beforePrevious = previous
-            previous = byte
         }
-        return true
     }
 
     /// Controls (other than newline), DEL, C1 controls and bidi embedding/override/isolate marks.

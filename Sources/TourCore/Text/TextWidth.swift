@@ -43,7 +43,7 @@ package enum TextWidth {
 
     /// Cells taken by a string.
     package static func of(_ text: String) -> Int {
-        if let width = text.utf8.withContiguousStorageIfAvailable({ printableASCIIWidth($0) }) ?? printableASCIIWidth(text.utf8) {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ PrintableASCII.end(of: $0, from: 0) == $0.count ? $0.count : nil }) ?? printableASCIIWidth(text.utf8) {
             return width
         }
         var total = 0
