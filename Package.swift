@@ -35,6 +35,7 @@ let package = Package(
                 .embedInCode("../../Resources/art/keys.txt"),
                 .embedInCode("../../Resources/art/file.txt"),
                 .embedInCode("../../Resources/art/logo.png"),
+                .embedInCode("../../Resources/art/logo.rgba"),
             ]
         ),
         // In-process micro-benchmarks for `make bench` (built in release mode).

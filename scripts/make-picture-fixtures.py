@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the test pictures in Tests/Fixtures/pictures (and the built-in tour's logo):
+"""Writes the test pictures in Tests/Fixtures/pictures (and the built-in tour's logo, as a PNG
+and as the RGBA pixels it decodes to):
 PNGs in pure Python (zlib), a JPEG through libjpeg with a few lines of C. Run it again
 only to change them; the files are committed."""
 import os, struct, subprocess, sys, tempfile, zlib
@@ -88,4 +89,8 @@ write("truncated.jpg", full[: len(full) // 2])
 os.remove(os.path.join(OUT, "red-disc.jpg")) if "--keep-jpeg" not in sys.argv else None
 with open(os.path.join(ROOT, "Resources", "art", "logo.png"), "wb") as f:
     f.write(png(64, 64, logo))
+# The same pixels, decoded: the built-in tour ships these so that starting it does not
+# load libpng for a picture on its last page (a test compares them with libpng's reading).
+with open(os.path.join(ROOT, "Resources", "art", "logo.rgba"), "wb") as f:
+    f.write(b"".join(bytes(logo(x, y)) for y in range(64) for x in range(64)))
 print("pictures written to", OUT)

@@ -17,12 +17,13 @@ package enum TourLoader {
 
     /// A tour from JSON bytes already in memory; errors name `fileName`, and `heroFile`
     /// names are looked up in `art`.
-    package static func decode(_ bytes: [UInt8], fileName: String, art: [String: [UInt8]] = [:]) throws(TourError) -> Tour {
+    package static func decode(_ bytes: [UInt8], fileName: String, art: [String: [UInt8]] = [:],
+                               readPicture: @escaping TourDecoder.PictureReader = pictureReader) throws(TourError) -> Tour {
         var decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
             guard let bytes = art[relativePath] else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
             return bytes
         }
-        decoder.readPicture = pictureReader
+        decoder.readPicture = readPicture
         let (decoded, diagnostics) = decoder.check(bytes)
         if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }

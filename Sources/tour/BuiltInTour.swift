@@ -1,4 +1,6 @@
+import TourCore
 import TourKit
+import TourStore
 
 /// The tour of `tour` itself, embedded in the binary so it plays from any directory,
 /// the way any tool can ship its own tour (`Tour(jsonBytes:art:)`).
@@ -12,7 +14,16 @@ enum BuiltInTour {
         "art/logo.png": PackageResources.logo_png,
     ]
 
+    /// The logo's pixels, decoded when the resources were made (scripts/make-picture-fixtures.py).
+    /// Decoding logo.png at every start would load libpng and zlib (0.3 MiB resident) for a
+    /// picture on the last page; PictureTests checks these are the pixels libpng reads.
+    static let logo = Picture(width: 64, height: 64, pixels: PackageResources.logo_rgba)
+
     static func load() throws(TourError) -> Tour {
-        try Tour(jsonBytes: PackageResources.welcome_json, fileName: fileName, art: art)
+        try TourLoader.decode(PackageResources.welcome_json, fileName: fileName, art: art) { bytes in
+            guard bytes == PackageResources.logo_png else { return TourLoader.pictureReader(bytes) }
+            ImageCodec.install()
+            return .success(logo)
+        }
     }
 }

@@ -94,3 +94,16 @@ extension PictureTests {
         }
     }
 }
+
+/// The built-in tour ships its logo decoded (Resources/art/logo.rgba), so that starting it
+/// loads no image library: those pixels must be what libpng reads from logo.png.
+@Suite("The built-in tour's logo")
+struct BuiltInLogoTests {
+    @Test func theShippedPixelsAreWhatLibpngDecodes() throws {
+        let art = PackagePaths.root + "/Resources/art/"
+        let decoded = try ImageCodec.decode(Array(try FileSystem.read(art + "logo.png", limit: 1 << 20))).get()
+        let shipped = Array(try FileSystem.read(art + "logo.rgba", limit: 1 << 20))
+        #expect(decoded.width == 64 && decoded.height == 64)
+        #expect(decoded.pixels == shipped)
+    }
+}

@@ -117,6 +117,26 @@ struct PictureEndToEndTests {
         try session.expectTerminalRestored()
     }
 
+    /// The built-in tour ships its logo decoded: its first frame loads no image library,
+    /// and the logo page still draws (libchafa is loaded then, on first use).
+    @Test func theBuiltInTourLoadsNoImageLibraryUntilItsPicturePage() throws {
+        let terminal = try PseudoTerminal(["--no-animation", "--no-mouse"])
+        defer { terminal.hangUp() }
+        _ = try terminal.waitForOutput("Welcome to tour")
+        // Read to the end: /proc files report a size of 0, which String(contentsOfFile:) trusts.
+        let maps = { String(decoding: FileHandle(forReadingAtPath: "/proc/\(terminal.pid)/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self) }
+        #expect(maps().contains("libncursesw"))  // the maps are readable at all
+        for library in ["libpng", "libz.so", "libjpeg", "libchafa"] {
+            #expect(!maps().contains(library), "\(library) is loaded at the first frame")
+        }
+        let before = terminal.bytes.count
+        terminal.write("5")
+        let title = try terminal.waitForOutput("Shown once", after: before)
+        try terminal.waitForOutput("\u{1B}[?2026l", after: title)  // the frame is complete
+        #expect(maps().contains("libchafa"))
+        #expect(!maps().contains("libpng"))
+    }
+
     @Test func aMissingPictureExits66AndBadOnesExit65WithTheirReason() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-badpic-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
