@@ -27,6 +27,7 @@ done
 # No toolchain on PATH, no Swift library linked: it runs on a machine without Swift.
 check "runs with PATH stripped of the toolchain" env -i PATH=/usr/bin:/bin "$root/bin/tour" --version
 check "ldd shows no Swift library" bash -c "! ldd '$root/bin/tour' | grep -i swift"
+check "ldd shows no libstdc++ (linked in by scripts/release-ld)" bash -c "! ldd '$root/bin/tour' | grep -F libstdc++"
 check "plays the built-in tour as text" bash -c "env -i PATH=/usr/bin:/bin '$root/bin/tour' --plain | grep -q 'Welcome to tour'"
 
 # The man pages render, and lint without a warning.
