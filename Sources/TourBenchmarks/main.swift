@@ -61,4 +61,23 @@ let load = measure(samples: max(5, samples / 10), batch: 1) {
     sink &+= (try? TourLoader.load(path: tourPath))?.pages.count ?? 0
 }
 results.append("\"load_us\": {\"median_us\": \(load.median), \"p10_us\": \(load.low), \"p90_us\": \(load.high)}")
+// Where a large tour's start-up goes (the third argument, bench's 1,000-page tour):
+// reading the file, the JSON syntax tree alone, and the whole load (tree, validation,
+// the model of every page), so the table can say which part grows with the pages.
+if arguments.count > 3 {
+    let largePath = arguments[3]
+    let read = measure(samples: max(5, samples / 10), batch: 1) {
+        sink &+= (try? FileSystem.read(largePath, limit: 1 << 23))?.count ?? 0
+    }
+    let bytes = (try? FileSystem.read(largePath, limit: 1 << 23)) ?? []
+    let parse = measure(samples: max(5, samples / 10), batch: 1) {
+        if case .success = JSONParser.parseDiagnosing(bytes, fileName: largePath) { sink &+= 1 }
+    }
+    let whole = measure(samples: max(5, samples / 10), batch: 1) {
+        sink &+= (try? TourLoader.load(path: largePath))?.pages.count ?? 0
+    }
+    for (name, figure) in [("large_read_us", read), ("large_parse_us", parse), ("large_load_us", whole)] {
+        results.append("\"\(name)\": {\"median_us\": \(figure.median), \"p10_us\": \(figure.low), \"p90_us\": \(figure.high)}")
+    }
+}
 print("{" + results.joined(separator: ", ") + ", \"samples\": \(samples), \"sink\": \(sink)}")

@@ -79,3 +79,34 @@ struct MessageTextTests {
         #expect(JSONText.quote("a\u{9B}b\u{202E}c\u{1B}") == #""a\u009bb\u202ec\u001b""#)
     }
 }
+
+/// SGR numbers are read from bytes (it was a split by Characters and an Int(Substring) for
+/// each field); the old reading is kept here as the reference, on every kind of field.
+@Suite("SGR fields")
+struct SGRFieldTests {
+    static func reference(_ parameters: String) -> [Int] {
+        parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+            Int($0.split(separator: ":").first ?? "0") ?? 0
+        }
+    }
+
+    @Test func theByteReaderAgreesWithTheReferenceOnEveryField() {
+        var fields = ["0", "1", "38", "38:2:255:0:0", ":5", "::7:8", "", "3x", "x3", "12:", "99999999999999999999",
+                      "007", "48;5;196", "1;;4", ";", ";;", "9223372036854775807", "9223372036854775808", ":", "4:3"]
+        // And a deterministic spread of strings over the bytes that matter.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let alphabet = Array("0123456789;:x<=?")
+        for _ in 0..<2000 {
+            var field = ""
+            for _ in 0..<Int(seed % 9) {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                field.append(alphabet[Int(seed >> 33) % alphabet.count])
+            }
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            fields.append(field)
+        }
+        for field in fields {
+            #expect(AnsiArt.sgrCodes(field) == Self.reference(field), "\(field)")
+        }
+    }
+}

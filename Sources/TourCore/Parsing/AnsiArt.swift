@@ -19,14 +19,26 @@ package enum AnsiArt {
         scalars.append("\n")
         var index = 0
         var pendingCharacter = String.UnicodeScalarView()
+        var pendingScalars = 0
+        // Printable ASCII never joins its neighbours (CR, which joins LF, is dropped), so a
+        // line of it needs no second segmentation: the common case, kept cheap.
+        var lineIsASCII = true
 
         func flushCharacter() {
             guard !pendingCharacter.isEmpty else { return }
-            for character in String(pendingCharacter) {
-                line.append(character)
+            if pendingScalars == 1, let scalar = pendingCharacter.first {
+                line.append(Character(scalar))  // one scalar is always one character
                 lineStyles.append(style)
+                if scalar.value >= 0x80 { lineIsASCII = false }
+            } else {
+                for character in String(pendingCharacter) {
+                    line.append(character)
+                    lineStyles.append(style)
+                }
+                lineIsASCII = false
             }
             pendingCharacter = String.UnicodeScalarView()
+            pendingScalars = 0
         }
 
         /// Characters written apart can join into one on screen (a mark after an escape
@@ -34,7 +46,8 @@ package enum AnsiArt {
         /// each joined character the style of its first piece, so styles stay in step.
         func finishLine() {
             let text = String(line)
-            if text.count == line.count {
+            defer { lineIsASCII = true }
+            if lineIsASCII || text.count == line.count {
                 lines.append(text)
                 styles.append(lineStyles)
                 return
@@ -80,22 +93,54 @@ package enum AnsiArt {
                     continue
                 }
                 // Combining marks join the character before them, under the style it had.
-                if scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F {
+                // (No nonspacing mark comes before U+0300: ASCII and Latin-1 skip the table.)
+                if scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F {
                     pendingCharacter.append(scalar)
                 } else {
                     flushCharacter()
                     pendingCharacter.append(scalar)
                 }
+                pendingScalars += 1
                 index += 1
             }
         }
         return Tour.Art(lines: lines, styles: styles)
     }
 
-    static func applySGR(_ parameters: String, to style: inout Style) {
-        let codes = parameters.isEmpty ? [0] : parameters.split(separator: ";", omittingEmptySubsequences: false).map {
-            Int($0.split(separator: ":").first ?? "0") ?? 0
+    /// The numbers of an SGR sequence's fields, read from its bytes: a field is its first
+    /// non-empty ":"-separated piece (the rest are sub-parameters), and a piece that is not
+    /// all digits, or too large, is 0, as is an empty field.
+    static func sgrCodes(_ parameters: String) -> [Int] {
+        var codes: [Int] = []
+        var value = 0, valid = false, pieceStarted = false, inSubParameter = false
+        for byte in parameters.utf8 {
+            switch byte {
+            case UInt8(ascii: ";"):
+                codes.append(valid ? value : 0)
+                value = 0; valid = false; pieceStarted = false; inSubParameter = false
+            case _ where inSubParameter:
+                continue
+            case UInt8(ascii: ":"):
+                inSubParameter = pieceStarted  // leading empty pieces are skipped
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                pieceStarted = true
+                if value >= 0 {
+                    let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, overflow2) = times10.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                    value = overflow || overflow2 ? -1 : sum  // -1: too large, read as 0
+                }
+                valid = value >= 0
+            default:
+                pieceStarted = true
+                value = -1; valid = false
+            }
         }
+        codes.append(valid ? value : 0)
+        return codes
+    }
+
+    static func applySGR(_ parameters: String, to style: inout Style) {
+        let codes = parameters.isEmpty ? [0] : sgrCodes(parameters)
         var index = 0
         while index < codes.count {
             let code = codes[index]
