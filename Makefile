@@ -41,7 +41,9 @@ build: deps
 # small resident set (BENCHMARKS.md has the figures): lld puts the functions that tour runs
 # (scripts/link-order.txt, from make link-order) side by side, relocations are packed
 # (DT_RELR, glibc 2.36+), and libstdc++ is linked in statically (scripts/release-ld).
-RELEASE_FLAGS := -c release --static-swift-stdlib \
+# No $ORIGIN rpath: it sent the dynamic loader looking in the binary's own folder (and
+# its glibc-hwcaps subfolders) for every library before the system's.
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld -Xswiftc -ld-path=$(CURDIR)/scripts/release-ld \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering \
