@@ -33,8 +33,9 @@ final class TerminalScreen {
     static let crashRestoreSequence = "\u{1B}[?2026l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l\r\n"
 
     /// Takes over the terminal. Fails when TERM names no terminal terminfo knows.
+    /// Runs inside CharacterLocale.withEnvironment, which sets LC_CTYPE (all ncurses needs
+    /// for wide characters) and gives the tool its own back; no other category is touched.
     init(colorMode: ColorMode, environment: TerminalEnvironment, mouse: Bool) throws(TerminalUnavailable) {
-        setlocale(LC_ALL, "")
         let descriptor = tour_frame_buffer_create()
         guard descriptor >= 0, let file = fdopen(descriptor, "w") else {
             throw TerminalUnavailable(reason: "cannot create a frame buffer")

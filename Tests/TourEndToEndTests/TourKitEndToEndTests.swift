@@ -4,7 +4,7 @@ import Testing
 /// TourKit from a Swift tool's side: the example tool and a harness that calls the API.
 @Suite("End to end: TourKit in a Swift tool")
 struct TourKitEndToEndTests {
-    @Test func runTwiceInOneProcessThenStdoutAndSignalHandlersAreTheTools() throws {
+    @Test func runTwiceInOneProcessThenStdoutSignalHandlersAndLocaleAreTheTools() throws {
         let session = try TmuxSession(["twice"], executable: TourBinary.harness)
         try session.waitFor("Harness one")
         for title in ["Harness two", "Harness three", "Harness four"] {
@@ -16,7 +16,7 @@ struct TourKitEndToEndTests {
         try session.send("q")
         #expect(try session.exitCode() == 0)
         let screen = try session.screen()
-        #expect(screen.contains("first: completed\nsecond: skipped(0)\nsignal handlers restored\nstdout works"))
+        #expect(screen.contains("first: completed\nsecond: skipped(0)\nsignal handlers restored\nlocale kept\nstdout works"))
         try session.expectTerminalRestored()
     }
 

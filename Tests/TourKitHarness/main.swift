@@ -1,5 +1,6 @@
 // Drives TourKit the way a Swift tool would, for the end-to-end tests:
-//   harness twice            run a tour twice in one process, printing after each
+//   harness twice            run a tour twice in one process, printing after each, then
+//                            whether the tool's signal handlers and locale are its own again
 //   harness callbacks LOG    log page changes and the outcome to LOG
 //   harness custom           a tour whose second page is a custom PageBody
 //   harness crash            trap in a callback while the tour is on screen
@@ -64,6 +65,7 @@ case "twice":
     // A handler of the tool's own, which the tour must put back.
     signal(SIGINT) { _ in }
     let before = (currentHandler(SIGINT), currentHandler(SIGWINCH), currentHandler(SIGTSTP))
+    let localeBefore = String(cString: setlocale(LC_ALL, nil))  // "C": the tool never set one
     for round in ["first", "second"] {
         let outcome = try tour.run()
         print("\(round): \(describe(outcome))")
@@ -71,6 +73,8 @@ case "twice":
     }
     let after = (currentHandler(SIGINT), currentHandler(SIGWINCH), currentHandler(SIGTSTP))
     print(before == after ? "signal handlers restored" : "signal handlers changed")
+    let localeAfter = String(cString: setlocale(LC_ALL, nil))
+    print(localeAfter == localeBefore ? "locale kept" : "locale changed: \(localeAfter)")
     print("stdout works")
 case "callbacks":
     let logPath = arguments[2]
