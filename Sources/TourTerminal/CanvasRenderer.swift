@@ -31,6 +31,9 @@ final class CanvasRenderer {
             for x in 0..<columns {
                 let current = canvas[x, y]
                 if current.isContinuation { continue }
+                // werase left every cell a plain blank (' ', no attributes, pair 0): most of
+                // a first frame needs no call at all.
+                if reuse == nil, current == Cell.blank { continue }
                 if let reuse, reuse[x, y] == current, x + 1 >= columns || reuse[x + 1, y] == canvas[x + 1, y] { continue }
                 fill(&text, with: current)
                 let pair = colors.pair(foreground: current.style.foreground, background: current.style.background)
