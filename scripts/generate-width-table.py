@@ -92,7 +92,7 @@ for line in open(f"{UCD}/EastAsianWidth.txt", encoding="utf-8"):
 
 
 def swift_ranges(ranges):
-    return "\n".join(f"        0x{a:X}...0x{b:X}," for a, b in ranges)
+    return "\n".join(f"        0x{a:X}, 0x{b:X}," for a, b in ranges)
 
 
 with open(OUT, "w", encoding="utf-8") as out:
@@ -104,12 +104,14 @@ extension TextWidth {{
     static let widthTableUnicodeVersion = "{version}"
 
     /// Code points that take no cell: marks, format characters, Hangul medial and final jamo.
-    static let zeroWidthRanges: [ClosedRange<UInt32>] = [
+    /// Sorted, disjoint ranges as first, last pairs: a plain [UInt32] is laid out at compile
+    /// time, where [ClosedRange<UInt32>] was built at start-up, after a conformance look-up.
+    static let zeroWidthRanges: [UInt32] = [
 {swift_ranges(merge(zero))}
     ]
 
-    /// Code points that take two cells: East Asian Wide and Fullwidth.
-    static let wideRanges: [ClosedRange<UInt32>] = [
+    /// Code points that take two cells: East Asian Wide and Fullwidth (first, last pairs).
+    static let wideRanges: [UInt32] = [
 {swift_ranges(merge(wide))}
     ]
 }}

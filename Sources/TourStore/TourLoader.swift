@@ -19,8 +19,15 @@ package enum TourLoader {
     /// names are looked up in `art`.
     package static func decode(_ bytes: [UInt8], fileName: String, art: [String: [UInt8]] = [:],
                                readPicture: @escaping TourDecoder.PictureReader = pictureReader) throws(TourError) -> Tour {
+        try decode(bytes, fileName: fileName, findArt: { art[$0] }, readPicture: readPicture)
+    }
+
+    /// The same, with the art found by a function: a `switch` over a few embedded files
+    /// needs no Dictionary at start-up.
+    package static func decode(_ bytes: [UInt8], fileName: String, findArt: @escaping @Sendable (String) -> [UInt8]?,
+                               readPicture: @escaping TourDecoder.PictureReader = pictureReader) throws(TourError) -> Tour {
         var decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
-            guard let bytes = art[relativePath] else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
+            guard let bytes = findArt(relativePath) else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
             return bytes
         }
         decoder.readPicture = readPicture

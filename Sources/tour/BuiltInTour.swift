@@ -7,12 +7,16 @@ import TourStore
 enum BuiltInTour {
     static let fileName = "<built-in>/welcome.json"
 
-    static let art: [String: [UInt8]] = [
-        "art/welcome.ans": PackageResources.welcome_ans,
-        "art/keys.txt": PackageResources.keys_txt,
-        "art/file.txt": PackageResources.file_txt,
-        "art/logo.png": PackageResources.logo_png,
-    ]
+    /// The art files the tour names, embedded.
+    @Sendable static func art(_ name: String) -> [UInt8]? {
+        switch name {
+        case "art/welcome.ans": PackageResources.welcome_ans
+        case "art/keys.txt": PackageResources.keys_txt
+        case "art/file.txt": PackageResources.file_txt
+        case "art/logo.png": PackageResources.logo_png
+        default: nil
+        }
+    }
 
     /// The logo's pixels, decoded when the resources were made (scripts/make-picture-fixtures.py).
     /// Decoding logo.png at every start would load libpng and zlib (0.3 MiB resident) for a
@@ -20,7 +24,7 @@ enum BuiltInTour {
     static let logo = Picture(width: 64, height: 64, pixels: PackageResources.logo_rgba)
 
     static func load() throws(TourError) -> Tour {
-        try TourLoader.decode(PackageResources.welcome_json, fileName: fileName, art: art) { bytes in
+        try TourLoader.decode(PackageResources.welcome_json, fileName: fileName, findArt: art) { bytes in
             guard bytes == PackageResources.logo_png else { return TourLoader.pictureReader(bytes) }
             ImageCodec.install()
             return .success(logo)

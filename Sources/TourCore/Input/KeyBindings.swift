@@ -127,7 +127,14 @@ public struct KeyBindings: Sendable, Equatable {
         }
         if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append("\(advance) \(isLastPage ? "finish" : "next")") }
         if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append("\(skip) \(isLastPage ? "close" : "skip")") }
-        return parts.joined(separator: " \(glyphs.separator) ")
+        // Joined by hand: joined(separator:) is generic over StringProtocol, and its metadata
+        // cost a protocol-conformance look-up before every first frame.
+        var hint = ""
+        for part in parts {
+            if !hint.isEmpty { hint += " \(glyphs.separator) " }
+            hint += part
+        }
+        return hint
     }
 
     /// The README's key table, as Markdown rows: the test compares the README with it.

@@ -24,15 +24,15 @@ package enum TextWidth {
         return 1
     }
 
-    /// Binary search in sorted, disjoint ranges.
-    private static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
+    /// Binary search in sorted, disjoint ranges given as first, last pairs.
+    private static func contains(_ ranges: [UInt32], _ value: UInt32) -> Bool {
         var low = 0
-        var high = ranges.count - 1
+        var high = ranges.count / 2 - 1
         while low <= high {
             let middle = (low + high) / 2
-            if value < ranges[middle].lowerBound {
+            if value < ranges[2 * middle] {
                 high = middle - 1
-            } else if value > ranges[middle].upperBound {
+            } else if value > ranges[2 * middle + 1] {
                 low = middle + 1
             } else {
                 return true
@@ -120,7 +120,8 @@ package enum TextWidth {
                 var word = word
                 var wordWidth = of(word)
                 if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                    line += " " + word
+                    line += " "
+                    line.append(contentsOf: word)  // String's own overload for Substring, not the generic +
                     lineWidth += 1 + wordWidth
                     continue
                 }

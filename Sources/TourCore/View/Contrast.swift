@@ -71,7 +71,9 @@ package enum Contrast {
     /// (the hero art, whose colors are the picture itself) are left as drawn.
     package static func enforce(on canvas: inout Canvas, depth: ColorDepth, background: Background, except picture: Rect? = nil) {
         guard depth != .monochrome else { return }
-        var decided: [PairKey: Color] = [:]
+        // A frame has a handful of color pairs: a short list beats a hash table (and keeps
+        // Dictionary out of start-up); past 64 pairs each is simply worked out again.
+        var decided: [(pair: PairKey, readable: Color)] = []
         for y in 0..<canvas.size.height {
             for x in 0..<canvas.size.width {
                 if let picture, picture.contains(x: x, y: y) { continue }
@@ -82,11 +84,11 @@ package enum Contrast {
                 guard style.foreground != .default else { continue }
                 let key = PairKey(foreground: style.foreground, background: style.background)
                 let readable: Color
-                if let known = decided[key] {
-                    readable = known
+                if let known = decided.first(where: { $0.pair == key }) {
+                    readable = known.readable
                 } else {
                     readable = readableShade(of: style.foreground, on: style.background, depth: depth, background: background)
-                    decided[key] = readable
+                    if decided.count < 64 { decided.append((key, readable)) }
                 }
                 if readable != style.foreground {
                     cell.style.foreground = readable
@@ -96,7 +98,7 @@ package enum Contrast {
         }
     }
 
-    private struct PairKey: Hashable {
+    private struct PairKey: Equatable {
         var foreground: Color
         var background: Color
     }
