@@ -530,7 +530,8 @@ def main():
         out.write(f"# Benchmarks\n\nMeasured by `make bench` on {now}.\n\nMachine: {machine_line()}.\n\n")
         out.write(f"Medians of {results['runs']} runs (spread in brackets: fastest–slowest), the programs alternating; "
                   "each program on its own pseudo-terminal, its screen read through pyte. `tour` is the release build "
-                  "(`--static-swift-stdlib`) showing the built-in tour; dialog shows a `--msgbox` with the same title and text; "
+                  "that `make install` ships (`make release`: the Swift standard library and libstdc++ linked in, the code "
+                  "laid out by scripts/link-order.txt) showing the built-in tour; dialog shows a `--msgbox` with the same title and text; "
                   "mdp shows the built-in tour as slides with the same text and art. Page changes are one → and one ← "
                   "after the screen settled; bytes are everything written in reply. Benchmarks are not tests: nothing here fails CI.\n\n")
         out.write(text)
