@@ -253,6 +253,13 @@ def measure(args):
         who: {part: median([p[part] for p in parts]) for part in ["binary", "libraries", "heap", "anonymous"]}
         for who, parts in [("tour", tour_parts), ("dialog", dialog_parts)]}
 
+    # How fresh the release link's order file is (see scripts/make-link-order.py).
+    if wanted("first-frame") and shutil.which("valgrind"):
+        checked = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make-link-order.py"), "--check"],
+                                 capture_output=True, text=True)
+        if checked.returncode == 0 and len(checked.stdout.split()) == 2:
+            results["link_order"] = [int(n) for n in checked.stdout.split()]
+
     # 3, 4: bytes per page change, and key to settled frame.
     slides = write_slides(work)
     changes = {}
@@ -420,6 +427,11 @@ def table(results):
         for who in ["tour", "dialog"]:
             p = parts[who]
             text += f"| {who} | {p['binary']:.0f} | {p['libraries']:.0f} | {p['heap']:.0f} | {p['anonymous']:.0f} |\n"
+        if results.get("link_order"):
+            found, ran = results["link_order"]
+            text += (f"\nThe release link lays out first the functions `scripts/link-order.txt` names: it names {found} of the "
+                     f"{ran} that the built-in tour runs before its first frame (callgrind). Code added since the list was written "
+                     f"lands elsewhere and costs resident pages; `make link-order` writes it again.\n")
     picture = results["scale"].get("picture")
     if picture:
         extra_ms = (median(picture["picture"]) - median(picture["art"])) * 1000
@@ -473,6 +485,8 @@ def quick_look(results):
         lines.append(f"ratios: first frame {ratio(median(results['first_frame']['tour']), median(results['first_frame']['dialog'])):.2f}×, "
                      f"RSS {ratio(median(results['rss']['tour']), median(results['rss']['dialog'])):.2f}×")
         lines.append("tour's resident KiB by place: " + ", ".join(f"{k} {v:.0f}" for k, v in results["rss_breakdown"]["tour"].items()))
+        if results.get("link_order"):
+            lines.append("link order names {} of the {} functions run before the first frame".format(*results["link_order"]))
     scale = results.get("scale", {})
     if scale.get("three"):
         add("start-up, 3 pages", scale["three"], "ms", 1000)

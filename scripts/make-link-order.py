@@ -108,10 +108,30 @@ def functions(path, binary_name):
     return seen
 
 
+def check():
+    """--check: how many of the functions the built-in tour runs before its first frame
+    the committed list still names. Writes nothing; `make bench` prints the answer, so a
+    list gone stale (new code, renamed functions) shows before it costs memory unseen."""
+    work = tempfile.mkdtemp(prefix="tour-link-order-")
+    binary = os.path.join(work, "tour")
+    subprocess.run(["strip", "-g", "-o", binary, TOUR], check=True)
+    runs, env = scenarios(work)
+    arguments, _ = runs[0]
+    dumps, _ = trace(binary, arguments, [b"q"], os.path.join(work, "callgrind.check"), env)
+    ran = list(dict.fromkeys(name for dump in dumps for name in functions(dump, "tour")))
+    listed = set(open(OUTPUT).read().split())
+    found = sum(1 for name in ran if name in listed)
+    print(f"{found} {len(ran)}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def main():
     for tool in ["valgrind", "callgrind_control"]:
         if not shutil.which(tool):
             sys.exit(f"make-link-order: {tool} is needed (apt-get install valgrind)")
+    if sys.argv[1:] == ["--check"]:
+        check()
+        return
     work = tempfile.mkdtemp(prefix="tour-link-order-")
     # valgrind 3.19 cannot read the DWARF 5 the toolchain writes: trace a copy without it.
     binary = os.path.join(work, "tour")
