@@ -43,9 +43,7 @@ package enum TextWidth {
 
     /// Cells taken by a string.
     package static func of(_ text: String) -> Int {
-        if let width = text.utf8.withContiguousStorageIfAvailable({ PrintableASCII.end(of: $0, from: 0) == $0.count ? $0.count : nil }) ?? printableASCIIWidth(text.utf8) {
-            return width
-        }
+        if let width = printableASCIIWidth(text.utf8) { return width }
         var total = 0
         for character in text { total += of(character) }
         return total
@@ -60,8 +58,12 @@ package enum TextWidth {
     }
 
     /// Most tour text is plain ASCII: one cell per byte, no grapheme breaking needed.
+    /// Contiguous text (nearly all of it) is scanned a word at a time.
     @inline(__always)
     static func printableASCIIWidth<Bytes: Collection>(_ bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
+        if let width = bytes.withContiguousStorageIfAvailable({ PrintableASCII.end(of: $0, from: 0) == $0.count ? $0.count : nil }) {
+            return width
+        }
         var count = 0
         for byte in bytes {
             guard byte >= 0x20 && byte < 0x7F else { return nil }
