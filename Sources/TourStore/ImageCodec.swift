@@ -1,4 +1,5 @@
 import CImage
+import Synchronization
 import TourCore
 
 /// The one Swift file that speaks to the image libraries (CImage: libpng, libjpeg-turbo and
@@ -12,10 +13,13 @@ package enum ImageCodec {
         package var isTooLarge: Bool
     }
 
-    /// A PNG or JPEG, decoded and scaled down to at most 512 pixels a side. Installs the
-    /// drawer, so the view can draw what was decoded.
+    /// Draws every picture this codec decodes; its one-drawing cache is locked, so views
+    /// may draw from several threads (the tests do).
+    package static let drawer: any PictureDrawer = ChafaDrawer()
+
+    /// A PNG or JPEG, decoded and scaled down to at most 512 pixels a side, with the drawer
+    /// that draws it.
     package static func decode(_ bytes: [UInt8]) -> Result<Picture, Failure> {
-        install()
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: Int32 = 0, height: Int32 = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -28,22 +32,18 @@ package enum ImageCodec {
         }
         defer { tour_image_free(pixels) }
         let count = Int(width) * Int(height) * 4
-        return .success(Picture(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count))))
-    }
-
-    /// Makes the drawer the view asks; once is enough.
-    package static func install() {
-        if Pictures.drawer == nil { Pictures.drawer = ChafaDrawer() }
+        return .success(Picture(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)),
+                                drawer: drawer))
     }
 }
 
 /// Draws with libchafa, cell by cell: its characters and colors are read into the tour's
 /// own cells, and nothing chafa would write to a terminal is ever used.
-private final class ChafaDrawer: PictureDrawer, @unchecked Sendable {
+private final class ChafaDrawer: PictureDrawer {
     /// The last drawing, kept for a redraw at the same size (a page change, a key).
-    private var last: (key: Key, art: Tour.Art)?
+    private let last = Mutex<(key: Key, art: Tour.Art)?>(nil)
 
-    private struct Key: Equatable {
+    private struct Key: Equatable, Sendable {
         var picture: Picture
         var columns: Int
         var rows: Int
@@ -59,7 +59,7 @@ private final class ChafaDrawer: PictureDrawer, @unchecked Sendable {
 
     func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, ascii: Bool) -> Tour.Art? {
         let key = Key(picture: picture, columns: columns, rows: rows, depth: depth, ascii: ascii)
-        if let last, last.key == key { return last.art }
+        if let cached = last.withLock({ $0 }), cached.key == key { return cached.art }
         let count = columns * rows
         var characters = [UInt32](repeating: 0x20, count: count)
         var foregrounds = [Int32](repeating: -1, count: count)
@@ -97,7 +97,7 @@ private final class ChafaDrawer: PictureDrawer, @unchecked Sendable {
             styles.append(lineStyles)
         }
         let art = Tour.Art(lines: lines, styles: styles, keepBlankRows: true)
-        last = (key, art)
+        last.withLock { $0 = (key, art) }
         return art
     }
 }

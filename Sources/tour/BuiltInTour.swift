@@ -21,12 +21,11 @@ enum BuiltInTour {
     /// The logo's pixels, decoded when the resources were made (scripts/make-picture-fixtures.py).
     /// Decoding logo.png at every start would load libpng and zlib (0.3 MiB resident) for a
     /// picture on the last page; PictureTests checks these are the pixels libpng reads.
-    static let logo = Picture(width: 64, height: 64, pixels: PackageResources.logo_rgba)
+    static let logo = Picture(width: 64, height: 64, pixels: PackageResources.logo_rgba, drawer: ImageCodec.drawer)
 
     static func load() throws(TourError) -> Tour {
         try TourLoader.decode(PackageResources.welcome_json, fileName: fileName, findArt: art) { bytes in
             guard bytes == PackageResources.logo_png else { return TourLoader.pictureReader(bytes) }
-            ImageCodec.install()
             return .success(logo)
         }
     }

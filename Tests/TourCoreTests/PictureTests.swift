@@ -37,8 +37,7 @@ struct PictureTests {
     @Test(arguments: [ColorDepth.direct, .ansi256, .ansi8])
     func theCellsCarryThePicturesColors(depth: ColorDepth) throws {
         let picture = try decode("red-disc.png").get()
-        ImageCodec.install()
-        let drawer = try #require(Pictures.drawer)
+        let drawer = try #require(picture.drawer)
         let (columns, rows) = drawer.fit(picture, maxColumns: 40, maxRows: 12)
         #expect(rows == 12 && (22...26).contains(columns))  // square pixels in cells twice as tall as wide
         let art = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, ascii: false))
@@ -73,8 +72,7 @@ extension PictureTests {
     /// The image fuzz target's corpus and findings, through the Swift side too: each either
     /// decodes and draws within its bounds, or fails with a reason.
     @Test func theFuzzCorpusDecodesOrFailsWithAReason() throws {
-        ImageCodec.install()
-        let drawer = try #require(Pictures.drawer)
+        let drawer = ImageCodec.drawer
         var files: [String] = []
         for folder in ["Corpus", "Regressions"] {
             let directory = PackagePaths.root + "/Fuzz/\(folder)/image"

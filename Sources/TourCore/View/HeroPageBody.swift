@@ -61,7 +61,7 @@ package struct HeroPageBody: PageBody {
 
     /// The picture drawn as art in at most `rows` rows, or nil when it gets fewer than its minimum.
     private func pictureArt(width: Int, rows: Int, context: PageContext) -> Tour.Art? {
-        guard let picture, let drawer = Pictures.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
+        guard let picture, let drawer = picture.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
         let cap = max(Self.pictureRows, context.pageRows * 2 / 3)
         let (columns, fitted) = drawer.fit(picture, maxColumns: width - 4, maxRows: min(rows, cap))
         return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, ascii: context.glyphs == .ascii)
@@ -69,7 +69,7 @@ package struct HeroPageBody: PageBody {
 
     /// The rows a picture would like at this width.
     private func pictureHeight(width: Int) -> Int? {
-        guard let picture, let drawer = Pictures.drawer, width > 4 else { return nil }
+        guard let picture, let drawer = picture.drawer, width > 4 else { return nil }
         return drawer.fit(picture, maxColumns: width - 4, maxRows: Self.pictureRows).rows
     }
 
