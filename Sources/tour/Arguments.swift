@@ -21,7 +21,7 @@ struct Arguments {
     var verbose = false
     /// `tour check` or `tour render`; nil plays the tour.
     var command: Subcommand?
-    var format: String?
+    var format: OutputFormat?
     var page: Int?
     var size: (width: Int, height: Int)?
     var completionShell: String?
@@ -75,6 +75,10 @@ struct Arguments {
             guard let option = OptionTable.option(named: name) else {
                 throw TourError.usage("tour: unknown option \(Quoted(word)); see tour --help")
             }
+            guard option.commands.contains(arguments.command) else {
+                let places = option.commands.map(Self.place).joined(separator: " or ")
+                throw TourError.usage("tour: \(name) does not go with \(Self.place(arguments.command)); it is for \(places)")
+            }
             switch option.action {
             case .help: arguments.showHelp = true
             case .version: arguments.showVersion = true
@@ -90,7 +94,14 @@ struct Arguments {
             case .accessible: arguments.accessible = true
             case .locale: arguments.locale = try value(for: name, inline: inlineValue)
             case .id: arguments.id = try value(for: name, inline: inlineValue)
-            case .format: arguments.format = try value(for: name, inline: inlineValue)
+            case .format:
+                // Only check and render take --format (the table says so), so there is a command.
+                let text = try value(for: name, inline: inlineValue)
+                let command = arguments.command ?? .check
+                guard let format = OutputFormat(rawValue: text), OutputFormat.formats(for: command).contains(format) else {
+                    throw TourError.usage("tour: \(command.rawValue) --format is \(OutputFormat.list(for: command)), not \(Quoted(text))")
+                }
+                arguments.format = format
             case .size:
                 let text = try value(for: name, inline: inlineValue)
                 let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" }).compactMap { Int($0) }
@@ -113,20 +124,16 @@ struct Arguments {
         switch arguments.command {
         case .check?:
             guard arguments.file != nil else { throw TourError.usage("tour: check needs a FILE") }
-            guard ["text", "json"].contains(arguments.format ?? "text") else {
-                throw TourError.usage("tour: check --format is text or json, not \(Quoted(arguments.format!))")
-            }
         case .render?:
             guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
-            guard ["text", "ansi", "svg"].contains(arguments.format ?? "text") else {
-                throw TourError.usage("tour: render --format is text, ansi or svg, not \(Quoted(arguments.format!))")
-            }
         case nil:
-            if arguments.format != nil || arguments.size != nil {
-                throw TourError.usage("tour: --format and --size go with check or render; see tour --help")
-            }
             if arguments.watch && arguments.file == nil { throw TourError.usage("tour: --watch needs a FILE to watch") }
         }
         return arguments
+    }
+
+    /// How a usage error names where an option was given: "check", "render", "playing a tour".
+    static func place(_ command: Subcommand?) -> String {
+        command.map { "tour \($0.rawValue)" } ?? "playing a tour"
     }
 }

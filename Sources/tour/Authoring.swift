@@ -29,7 +29,7 @@ enum Authoring {
     }
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.
-    static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: String) -> Int32 {
+    static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat) -> Int32 {
         guard page <= tour.pages.count else {
             printError("tour: --page \(page) is past the last page (\(tour.pages.count))")
             return ExitCode.usage.rawValue
@@ -40,9 +40,9 @@ enum Authoring {
         let canvas = view.render(size: Size(width: size.width, height: size.height))
         // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
         let drawn = switch format {
-        case "ansi": CommandOutput.forTerminal(ScreenExport.ansi(canvas))
-        case "svg": ScreenExport.svg(canvas)
-        default: CommandOutput.forTerminal(ScreenExport.text(canvas))
+        case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas))
+        case .svg: ScreenExport.svg(canvas)
+        case .text, .json: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return writeOut(drawn) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
     }

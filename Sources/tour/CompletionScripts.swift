@@ -36,8 +36,8 @@ enum CompletionScripts {
                 case $previous in
                     --format)
                         case $command in
-                            check) COMPREPLY=($(compgen -W "\(OptionTable.formats(for: .check).joined(separator: " "))" -- "$current")) ;;
-                            render) COMPREPLY=($(compgen -W "\(OptionTable.formats(for: .render).joined(separator: " "))" -- "$current")) ;;
+                            check) COMPREPLY=($(compgen -W "\(OutputFormat.formats(for: .check).map(\.rawValue).joined(separator: " "))" -- "$current")) ;;
+                            render) COMPREPLY=($(compgen -W "\(OutputFormat.formats(for: .render).map(\.rawValue).joined(separator: " "))" -- "$current")) ;;
                         esac
                         return ;;
                     \(valueOptions.filter { $0 != "--format" }.joined(separator: "|"))) return ;;
@@ -75,9 +75,9 @@ enum CompletionScripts {
                 switch option.value {
                 case .none: spec += "'"
                 case .text(let name): spec += ":\(name): '"
-                case .choice(let name, _):
-                    let values = command.map(OptionTable.formats(for:)) ?? []
-                    spec += ":\(name):(\(values.joined(separator: " ")))'"
+                case .format:
+                    let values = command.map { OutputFormat.formats(for: $0).map(\.rawValue) } ?? []
+                    spec += ":FORMAT:(\(values.joined(separator: " ")))'"
                 }
                 return "        " + spec + " \\\n"
             }.joined()
@@ -138,7 +138,7 @@ enum CompletionScripts {
             }
             for (command, condition) in zip(option.commands, conditions) {
                 var line = "complete -c tour -n '\(condition)' \(flags) -d '\(summary)'"
-                if case .choice = option.value, let command { line += " -a '\(OptionTable.formats(for: command).joined(separator: " "))'" }
+                if case .format = option.value, let command { line += " -a '\(OutputFormat.formats(for: command).map(\.rawValue).joined(separator: " "))'" }
                 lines.append(line)
             }
         }

@@ -1,8 +1,9 @@
 import TourCore
 
 /// The one table of the command's options. The parser recognises only what is here, and
-/// `--help`, the man page's OPTIONS section and the bash, zsh and fish completions are all
-/// written from it, as the key hints are written from the key table.
+/// only with the subcommands each option lists; `--help`, the man page's OPTIONS section
+/// and the bash, zsh and fish completions are all written from it, as the key hints are
+/// written from the key table.
 struct Option: Sendable {
     /// What the command does with the option; the parser switches on this.
     enum Action: Sendable, CaseIterable {
@@ -15,8 +16,8 @@ struct Option: Sendable {
         case none
         /// A free value, named so in the help: "N", "ID".
         case text(String)
-        /// One of these words.
-        case choice(String, [String])
+        /// One of the output formats of the subcommand it is given to.
+        case format
     }
 
     /// "--once", or "-h" and "--help".
@@ -25,7 +26,7 @@ struct Option: Sendable {
     var value: Value = .none
     /// What it does, for the help and the man page; a sentence without its full stop.
     var summary: String
-    /// Where it belongs: playing (nil), `check`, `render`.
+    /// Where it belongs: playing (nil), `check`, `render`. The parser refuses it elsewhere.
     var commands: [Subcommand?] = [nil]
 
     /// The longest name: what the man page and completions lead with.
@@ -33,8 +34,29 @@ struct Option: Sendable {
     var valueName: String? {
         switch value {
         case .none: nil
-        case .text(let name), .choice(let name, _): name
+        case .text(let name): name
+        case .format: "FORMAT"
         }
+    }
+}
+
+/// What `check` and `render` write: the one list of formats, for the parser, the help,
+/// the man page and the completions.
+enum OutputFormat: String, Sendable, CaseIterable {
+    case text, json, ansi, svg
+
+    /// The formats a subcommand writes, its default first.
+    static func formats(for command: Subcommand) -> [OutputFormat] {
+        switch command {
+        case .check: [.text, .json]
+        case .render: [.text, .ansi, .svg]
+        }
+    }
+
+    /// "text or json", "text, ansi or svg".
+    static func list(for command: Subcommand) -> String {
+        let names = formats(for: command).map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 }
 
@@ -70,20 +92,13 @@ enum OptionTable {
         Option(names: ["--page"], action: .page, value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),
         Option(names: ["--size"], action: .size, value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
-        Option(names: ["--format"], action: .format, value: .choice("FORMAT", ["text", "json", "ansi", "svg"]),
-               summary: "check: text or json; render: text, ansi or svg", commands: [.check, .render]),
+        Option(names: ["--format"], action: .format, value: .format,
+               summary: "check: \(OutputFormat.list(for: .check)); render: \(OutputFormat.list(for: .render))", commands: [.check, .render]),
         Option(names: ["-h", "--help"], action: .help, summary: "show this help", commands: [nil, .check, .render]),
-        Option(names: ["--version"], action: .version, summary: "show the version (with --verbose: the Swift and ncurses it runs with)"),
-        Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more"),
+        Option(names: ["--version"], action: .version, summary: "show the version (with --verbose: the Swift and ncurses it runs with)",
+               commands: [nil, .check, .render]),
+        Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more", commands: [nil, .check, .render]),
     ]
-
-    /// The formats each subcommand takes, for completion.
-    static func formats(for command: Subcommand) -> [String] {
-        switch command {
-        case .check: ["text", "json"]
-        case .render: ["text", "ansi", "svg"]
-        }
-    }
 
     static func option(named name: String) -> Option? {
         all.first { $0.names.contains(name) }
@@ -98,8 +113,8 @@ enum OptionTable {
     static var help: String {
         var text = """
             Usage: tour [options] [FILE]
-                   tour check FILE [--format text|json]
-                   tour render [FILE] --page N --size WxH [--format text|ansi|svg]
+                   tour check FILE [--format \(OutputFormat.formats(for: .check).map(\.rawValue).joined(separator: "|"))]
+                   tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).map(\.rawValue).joined(separator: "|"))]
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.

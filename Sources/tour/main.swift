@@ -12,10 +12,6 @@ func printError(_ message: String) {
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
-func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-}
-
 func main() -> Int32 {
     let arguments: Arguments
     do throws(TourError) {
@@ -43,7 +39,7 @@ func main() -> Int32 {
         return Authoring.writeOut(ManualPage.tour1) ? 0 : ExitCode.writeFailed.rawValue
     }
     if arguments.command == .check, let path = arguments.file {
-        return Authoring.check(path: path, json: arguments.format == "json", allowOutsideArt: arguments.allowOutsideArt)
+        return Authoring.check(path: path, json: arguments.format == .json, allowOutsideArt: arguments.allowOutsideArt)
     }
 
     // Load and validate everything before the screen is taken over, so errors read cleanly.
@@ -60,7 +56,7 @@ func main() -> Int32 {
         return ExitCode.forError(error)
     }
     if arguments.command == .render, let size = arguments.size {
-        return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? "text")
+        return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text)
     }
 
     var options = TourOptions()
