@@ -89,10 +89,10 @@ package struct TourDecoder {
         run.readPicture = readPicture
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
-        do {
+        do throws(PartFailure) {
             tour = try run.decodeTour(root)
         } catch {
-            if error != TourDecoder.alreadyReported { run.log.add(error) }
+            if case .error(let error) = error { run.log.add(error) }
             tour = nil
         }
         return (tour, Diagnostic.inFileOrder(run.log.entries))
@@ -103,31 +103,40 @@ package struct TourDecoder {
     }
 
     /// `attempt` for a part that may be absent: nil when absent or wrong (and recorded).
-    private func attemptOptional<T>(_ body: () throws(TourError) -> T?) -> T? {
+    private func attemptOptional<T>(_ body: () throws(PartFailure) -> T?) -> T? {
         guard let value = attempt(body) else { return nil }
         return value
     }
 
     /// Runs one part of the decoding; an error in it is recorded and the rest goes on.
-    private func attempt<T>(_ body: () throws(TourError) -> T) -> T? {
-        do {
+    private func attempt<T>(_ body: () throws(PartFailure) -> T) -> T? {
+        do throws(PartFailure) {
             return try body()
         } catch {
-            if error != TourDecoder.alreadyReported { log.add(error) }
+            if case .error(let error) = error { log.add(error) }
             return nil
         }
     }
 
-    /// Thrown where the reason is already in the log: stops the part without a second message.
-    static let alreadyReported = TourError.usage("(already reported)")
+    /// Why one part of a file stopped decoding: an error to record, or nothing more to say
+    /// because the log has the reason already. It never leaves the decoder.
+    private enum PartFailure: Error {
+        case error(TourError)
+        case alreadyReported
+    }
+
+    /// Stops the part being decoded with an error at `position`.
+    private func stop(_ position: SourcePosition, _ message: String) -> PartFailure {
+        .error(fail(position, message))
+    }
 
     private func fail(_ position: SourcePosition, _ message: String) -> TourError {
         .content(file: fileName, position: position, message: message)
     }
 
-    private func members(of node: JSONNode, what: String, allowed: [String]) throws(TourError) -> JSONFields {
+    private func members(of node: JSONNode, what: String, allowed: [String]) throws(PartFailure) -> JSONFields {
         guard case .object(let list) = node.value else {
-            throw fail(node.position, "\(what) must be an object, not \(node.value.kindName)")
+            throw stop(node.position, "\(what) must be an object, not \(node.value.kindName)")
         }
         var result = JSONFields()
         for member in list {
@@ -156,63 +165,65 @@ package struct TourDecoder {
         return Set(list.filter { !allowed.contains($0.key) }.compactMap { KeySuggestion.closest(to: $0.key, among: allowed) })
     }
 
-    private func string(_ member: JSONMember?) throws(TourError) -> String? {
+    private func string(_ member: JSONMember?) throws(PartFailure) -> String? {
         guard let member else { return nil }
         guard case .string(let text) = member.node.value else {
-            throw fail(member.node.position, "\(Quoted(member.key)) must be a string, not \(member.node.value.kindName)")
+            throw stop(member.node.position, "\(Quoted(member.key)) must be a string, not \(member.node.value.kindName)")
         }
         return text
     }
 
-    private func decodeTour(_ root: JSONNode) throws(TourError) -> Tour {
+    private func decodeTour(_ root: JSONNode) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", allowed: Self.tourKeys)
         guard let pagesMember = fields["pages"] else {
-            if misspelled(in: root, allowed: Self.tourKeys).contains("pages") { throw TourDecoder.alreadyReported }
-            throw fail(root.position, "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
+            if misspelled(in: root, allowed: Self.tourKeys).contains("pages") { throw PartFailure.alreadyReported }
+            throw stop(root.position, "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
         }
         guard case .array(let pageNodes) = pagesMember.node.value else {
-            throw fail(pagesMember.node.position, "\"pages\" must be an array, not \(pagesMember.node.value.kindName)")
+            throw stop(pagesMember.node.position, "\"pages\" must be an array, not \(pagesMember.node.value.kindName)")
         }
-        guard !pageNodes.isEmpty else { throw fail(pagesMember.node.position, "\"pages\" is empty; a tour needs at least one page") }
+        guard !pageNodes.isEmpty else { throw stop(pagesMember.node.position, "\"pages\" is empty; a tour needs at least one page") }
         guard pageNodes.count <= Self.maximumPages else {
-            throw fail(pagesMember.node.position, "too many pages (\(pageNodes.count)); the limit is \(Self.maximumPages)")
+            throw stop(pagesMember.node.position, "too many pages (\(pageNodes.count)); the limit is \(Self.maximumPages)")
         }
         var labels = Tour.Labels()
         if let labelsMember = fields["labels"] {
-            attempt { () throws(TourError) in
+            attempt { () throws(PartFailure) in
                 let labelFields = try members(of: labelsMember.node, what: "\"labels\"", allowed: Self.labelKeys)
                 labels = Tour.Labels(
-                    next: attemptOptional { () throws(TourError) in try string(labelFields["next"]) } ?? labels.next,
-                    done: attemptOptional { () throws(TourError) in try string(labelFields["done"]) } ?? labels.done,
-                    skip: attemptOptional { () throws(TourError) in try string(labelFields["skip"]) } ?? labels.skip)
+                    next: attemptOptional { () throws(PartFailure) in try string(labelFields["next"]) } ?? labels.next,
+                    done: attemptOptional { () throws(PartFailure) in try string(labelFields["done"]) } ?? labels.done,
+                    skip: attemptOptional { () throws(PartFailure) in try string(labelFields["skip"]) } ?? labels.skip)
             }
         }
-        var version: String? = attemptOptional { () throws(TourError) in try string(fields["version"]).map { TextSanitizer.clean($0) } }
+        var version: String? = attemptOptional { () throws(PartFailure) in try string(fields["version"]).map { TextSanitizer.clean($0) } }
         if let text = version, Version(text) == nil, let member = fields["version"] {
             log.add(fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
             version = nil
         }
+        // Tour-wide values are read once, before the pages: a mistake in one is reported once.
+        let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields["accent"]) }
         var pages: [Tour.Page] = []
         pages.reserveCapacity(pageNodes.count)
         for (index, node) in pageNodes.enumerated() {
-            if let page = attemptOptional({ () throws(TourError) in try decodePage(node, number: index + 1) }) {
+            if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1) }) {
                 pages.append(page)
-                checkContrast(of: page, node: node, tourAccent: attemptOptional { () throws(TourError) in try color(fields["accent"]) })
+                checkContrast(of: page, node: node, tourAccent: tourAccent)
                 checkVersions(of: page, node: node, tourVersion: version.flatMap(Version.init), versionGiven: version != nil)
             }
         }
         guard !pages.isEmpty else {
             // Every page had an error, already recorded; nothing more to say.
-            if log.firstError != nil { throw TourDecoder.alreadyReported }
-            throw fail(pagesMember.node.position, "no page could be read")
+            if log.firstError != nil { throw PartFailure.alreadyReported }
+            throw stop(pagesMember.node.position, "no page could be read")
         }
         var tour = Tour(
-            id: attemptOptional { () throws(TourError) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
+            id: attemptOptional { () throws(PartFailure) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
             version: version,
             labels: labels,
-            accent: attemptOptional { () throws(TourError) in try color(fields["accent"]) },
+            accent: tourAccent,
             pages: pages)
-        tour.indicator = attemptOptional { () throws(TourError) in try indicator(fields, at: root) } ?? .dots()
+        tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(fields, at: root) } ?? .dots()
         return tour
     }
 
@@ -251,12 +262,12 @@ package struct TourDecoder {
     }
 
     /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
-    private func indicator(_ fields: JSONFields, at node: JSONNode) throws(TourError) -> Tour.Indicator? {
+    private func indicator(_ fields: JSONFields, at node: JSONNode) throws(PartFailure) -> Tour.Indicator? {
         let glyphsMember = fields["indicatorGlyphs"]
         guard let member = fields["indicator"] ?? glyphsMember else { return nil }
         let name = try string(fields["indicator"]) ?? "dots"
         guard Self.indicatorNames.contains(name) else {
-            throw fail(member.node.position, "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
+            throw stop(member.node.position, "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
         }
         switch name {
         case "numbers": return .numbers
@@ -271,7 +282,7 @@ package struct TourDecoder {
             let text = TextSanitizer.clean(try string(glyphFields[key]) ?? (key == "current" ? "●" : "○"))
             let cells = TextWidth.of(text)
             guard text.count == 1, (1...2).contains(cells) else {
-                throw fail(glyphFields[key]?.node.position ?? glyphsMember.node.position,
+                throw stop(glyphFields[key]?.node.position ?? glyphsMember.node.position,
                            "\"\(key)\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
             }
             glyphs.append(text)
@@ -279,90 +290,90 @@ package struct TourDecoder {
         return .dots(current: glyphs[0], other: glyphs[1])
     }
 
-    private func color(_ member: JSONMember?) throws(TourError) -> Color? {
+    private func color(_ member: JSONMember?) throws(PartFailure) -> Color? {
         guard let member, let text = try string(member) else { return nil }
         guard let color = ColorName.parse(text) else {
-            throw fail(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
+            throw stop(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
         }
         return color
     }
 
-    private func decodeFeature(_ node: JSONNode, number: Int, page: Int) throws(TourError) -> Tour.Feature {
+    private func decodeFeature(_ node: JSONNode, number: Int, page: Int) throws(PartFailure) -> Tour.Feature {
         let what = "item \(number) of page \(page)"
         let fields = try members(of: node, what: what, allowed: Self.featureKeys)
         guard let title = try string(fields["title"]) else {
-            if misspelled(in: node, allowed: Self.featureKeys).contains("title") { throw TourDecoder.alreadyReported }
-            throw fail(node.position, "\(what) has no \"title\"")
+            if misspelled(in: node, allowed: Self.featureKeys).contains("title") { throw PartFailure.alreadyReported }
+            throw stop(node.position, "\(what) has no \"title\"")
         }
         return Tour.Feature(icon: try string(fields["icon"]) ?? "", title: title, text: try string(fields["text"]) ?? "",
                             accent: try color(fields["accent"]))
     }
 
     /// A page, or nil when it is unusable (the reason already recorded).
-    private func decodePage(_ node: JSONNode, number: Int) throws(TourError) -> Tour.Page? {
+    private func decodePage(_ node: JSONNode, number: Int) throws(PartFailure) -> Tour.Page? {
         let what = "page \(number)"
         let fields = try members(of: node, what: what, allowed: Self.pageKeys)
-        let title = attemptOptional { () throws(TourError) in try string(fields["title"]) }
+        let title = attemptOptional { () throws(PartFailure) in try string(fields["title"]) }
         // Each part is read on its own, so one page can report several problems.
         var page = Tour.Page(title: title ?? "",
-                             subtitle: attemptOptional { () throws(TourError) in try string(fields["subtitle"]) } ?? "",
-                             accent: attemptOptional { () throws(TourError) in try color(fields["accent"]) },
-                             button: attemptOptional { () throws(TourError) in try string(fields["button"]) })
-        attempt { () throws(TourError) in
+                             subtitle: attemptOptional { () throws(PartFailure) in try string(fields["subtitle"]) } ?? "",
+                             accent: attemptOptional { () throws(PartFailure) in try color(fields["accent"]) },
+                             button: attemptOptional { () throws(PartFailure) in try string(fields["button"]) })
+        attempt { () throws(PartFailure) in
             if let sinceMember = fields["since"], let since = try string(sinceMember) {
                 guard let version = Version(since) else {
-                    throw fail(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
+                    throw stop(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
                 }
                 page.since = version
             }
         }
         var kind = Tour.Page.Kind.page
-        attempt { () throws(TourError) in
+        attempt { () throws(PartFailure) in
             if let kindMember = fields["kind"], let text = try string(kindMember) {
                 guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
-                    throw fail(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
+                    throw stop(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
                 }
                 kind = parsed
             }
         }
-        page.key = attemptOptional { () throws(TourError) in try string(fields["key"]).map { TextSanitizer.clean($0) } }
-        page.heroAlt = attemptOptional { () throws(TourError) in try string(fields["heroAlt"]) }
-        page.indicator = attemptOptional { () throws(TourError) in try indicator(fields, at: node) }
+        page.key = attemptOptional { () throws(PartFailure) in try string(fields["key"]).map { TextSanitizer.clean($0) } }
+        page.heroAlt = attemptOptional { () throws(PartFailure) in try string(fields["heroAlt"]) }
+        page.indicator = attemptOptional { () throws(PartFailure) in try indicator(fields, at: node) }
         var items: [Tour.Feature] = []
-        attempt { () throws(TourError) in
+        attempt { () throws(PartFailure) in
             if let itemsMember = fields["items"] {
                 guard kind == .features else {
-                    throw fail(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
+                    throw stop(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
                 }
                 guard case .array(let itemNodes) = itemsMember.node.value else {
-                    throw fail(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
+                    throw stop(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
                 }
                 guard itemNodes.count <= Self.maximumItems else {
-                    throw fail(itemsMember.node.position, "too many items (\(itemNodes.count)); the limit is \(Self.maximumItems) a page")
+                    throw stop(itemsMember.node.position, "too many items (\(itemNodes.count)); the limit is \(Self.maximumItems) a page")
                 }
                 for (index, itemNode) in itemNodes.enumerated() {
-                    if let item = attempt({ () throws(TourError) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
+                    if let item = attempt({ () throws(PartFailure) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
                         items.append(item)
                     }
                 }
             }
         }
-        let extra = attemptOptional { () throws(TourError) in try string(fields["extra"]) } ?? ""
+        let extra = attemptOptional { () throws(PartFailure) in try string(fields["extra"]) } ?? ""
         if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
-        attempt { () throws(TourError) in
+        attempt { () throws(PartFailure) in
             if let gradientMember = fields["gradient"] {
                 guard case .array(let stops) = gradientMember.node.value, stops.count >= 2, stops.count <= 16 else {
-                    throw fail(gradientMember.node.position, "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
+                    throw stop(gradientMember.node.position, "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
                 }
                 for stop in stops {
                     page.gradient.append(try color(JSONMember(key: "gradient", keyPosition: gradientMember.keyPosition, node: stop))!)
                 }
             }
         }
-        attempt { () throws(TourError) in
+        attempt { () throws(PartFailure) in
             let heroKeys = ["hero", "heroFile", "heroImage"].filter { fields[$0] != nil }
             if heroKeys.count > 1, let second = fields[heroKeys[1]] {
-                throw fail(second.keyPosition, "\(what) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
+                throw stop(second.keyPosition, "\(what) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
             }
             if let imageMember = fields["heroImage"], let path = try string(imageMember) {
                 page.picture = try decodePicture(path, at: imageMember)
@@ -380,7 +391,7 @@ package struct TourDecoder {
         guard title != nil else {
             // A title of the wrong type was reported already; only a missing one is news.
             if fields["title"] == nil, !misspelled(in: node, allowed: Self.pageKeys).contains("title") {
-                throw fail(node.position, "\(what) has no \"title\"")
+                throw stop(node.position, "\(what) has no \"title\"")
             }
             return nil
         }
@@ -389,7 +400,7 @@ package struct TourDecoder {
 
     /// The bytes of a `heroFile` or `heroImage`, through the art reader (inside the tour's
     /// folder, a regular file, within the size limit).
-    private func readHeroFile(_ path: String, named member: JSONMember) throws(TourError) -> [UInt8] {
+    private func readHeroFile(_ path: String, named member: JSONMember) throws(PartFailure) -> [UInt8] {
         do throws(TourError) {
             return try readArt(path)
         } catch {
@@ -397,24 +408,24 @@ package struct TourDecoder {
             // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
             if case .unreadable = error {
                 log.add(Diagnostic(file: fileName, position: member.node.position, severity: .error, message: message, missingFile: true))
-                throw TourDecoder.alreadyReported
+                throw PartFailure.alreadyReported
             }
             // The reader's own rule (art outside the tour's folder) speaks for itself.
-            throw fail(member.node.position, "\(member.key) \(Quoted(path)) \(error.message)")
+            throw stop(member.node.position, "\(member.key) \(Quoted(path)) \(error.message)")
         }
     }
 
     /// A `heroImage`: read like art (inside the tour's folder, a regular file, within the
     /// art size limit), then decoded; a picture over 4096×4096 is refused from its header.
-    private func decodePicture(_ path: String, at member: JSONMember) throws(TourError) -> Picture {
+    private func decodePicture(_ path: String, at member: JSONMember) throws(PartFailure) -> Picture {
         let bytes = try readHeroFile(path, named: member)
         guard let readPicture else {
-            throw fail(member.node.position, "heroImage \(Quoted(path)): pictures cannot be read here")
+            throw stop(member.node.position, "heroImage \(Quoted(path)): pictures cannot be read here")
         }
         switch readPicture(bytes) {
         case .success(let picture): return picture
         case .failure(let problem):
-            throw fail(member.node.position, "heroImage \(Quoted(path)) is not a picture tour can show: \(MessageText.visible(problem.reason, limit: 120))")
+            throw stop(member.node.position, "heroImage \(Quoted(path)) is not a picture tour can show: \(MessageText.visible(problem.reason, limit: 120))")
         }
     }
 
@@ -423,7 +434,7 @@ package struct TourDecoder {
         return error.description
     }
 
-    private func decodeInlineArt(_ member: JSONMember) throws(TourError) -> Tour.Art {
+    private func decodeInlineArt(_ member: JSONMember) throws(PartFailure) -> Tour.Art {
         switch member.node.value {
         case .string(let text):
             return try checkedArt(Tour.Art(text: text), at: member.node.position)
@@ -431,19 +442,19 @@ package struct TourDecoder {
             var texts: [String] = []
             for line in lines {
                 guard case .string(let text) = line.value else {
-                    throw fail(line.position, "each line of \"hero\" must be a string, not \(line.value.kindName)")
+                    throw stop(line.position, "each line of \"hero\" must be a string, not \(line.value.kindName)")
                 }
                 texts.append(text)
             }
             return try checkedArt(Tour.Art(lines: texts), at: member.node.position)
         default:
-            throw fail(member.node.position, "\"hero\" must be a string or an array of lines, not \(member.node.value.kindName)")
+            throw stop(member.node.position, "\"hero\" must be a string or an array of lines, not \(member.node.value.kindName)")
         }
     }
 
-    private func checkedArt(_ art: Tour.Art, at position: SourcePosition) throws(TourError) -> Tour.Art {
+    private func checkedArt(_ art: Tour.Art, at position: SourcePosition) throws(PartFailure) -> Tour.Art {
         if art.width > Self.maximumArtColumns || art.lines.count > Self.maximumArtRows {
-            throw fail(position, "hero art is \(art.width)×\(art.lines.count); the limit is \(Self.maximumArtColumns)×\(Self.maximumArtRows)")
+            throw stop(position, "hero art is \(art.width)×\(art.lines.count); the limit is \(Self.maximumArtColumns)×\(Self.maximumArtRows)")
         }
         if art.width > Self.comfortableArtColumns {
             warn(position, "hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns")
