@@ -27,6 +27,8 @@ package struct FeatureListBody: PageBody {
     /// One row of the list: pieces of text at columns within it.
     struct Row {
         var pieces: [(column: Int, text: String, style: Style)] = []
+        /// The closing text: centred in the list's block rather than set at a column.
+        var isClosing = false
     }
 
     static func listWidth(_ width: Int) -> Int { min(TextWidth.readableWidth(width), listMaximumWidth) }
@@ -67,7 +69,7 @@ package struct FeatureListBody: PageBody {
             if !rows.isEmpty { rows.append(Row()) }
             itemStarts.append(rows.count)
             for line in TextWidth.wrap(extra, width: listWidth, maximumLines: TextWidth.screenLines) {
-                rows.append(Row(pieces: [((listWidth - TextWidth.of(line)) / 2, line, Style(dim: true))]))
+                rows.append(Row(pieces: [((listWidth - TextWidth.of(line)) / 2, line, Style(dim: true))], isClosing: true))
             }
         }
         return (rows, itemStarts)
@@ -76,8 +78,8 @@ package struct FeatureListBody: PageBody {
     /// The columns the list really takes: it is centred as a block, not from a fixed margin.
     static func blockWidth(_ rows: [Row], listWidth: Int) -> Int {
         var widest = 0
-        for row in rows {
-            for piece in row.pieces where piece.style != Style(dim: true) { widest = max(widest, piece.column + TextWidth.of(piece.text)) }
+        for row in rows where !row.isClosing {
+            for piece in row.pieces { widest = max(widest, piece.column + TextWidth.of(piece.text)) }
         }
         return min(listWidth, max(widest, 1))
     }
@@ -109,11 +111,18 @@ package struct FeatureListBody: PageBody {
         return (title, max(0, area.height - title.count - gap))
     }
 
-    /// Rows the list can scroll: what does not fit, less the two rows for "more" indicators.
+    /// The rows of the list on screen when it scrolls: one row each goes to "more above"
+    /// and "more below" when there are three rows or more.
+    static func visibleRows(scrolling listRows: Int) -> Int {
+        listRows >= 3 ? listRows - 2 : listRows
+    }
+
+    /// Rows the list can scroll: what does not fit in the rows it shows while scrolling.
     package func maximumScroll(area: Size, context: PageContext) -> Int {
         let available = split(area: area, context: context).listRows
         let total = rows(width: Self.listWidth(area.width), context: context).count
-        return total <= available ? 0 : max(0, total - max(1, available - 2))
+        // No row for the list at all: nothing on screen to scroll.
+        return total <= available || available == 0 ? 0 : total - Self.visibleRows(scrolling: available)
     }
 
     /// Title at the top, then the list: centred if it fits, otherwise from `scrollOffset`
@@ -142,8 +151,8 @@ package struct FeatureListBody: PageBody {
             return layout
         }
         // It scrolls: one row each for "more above" and "more below", the rest for the list.
-        let hasIndicatorRows = listRows >= 3
-        let visible = hasIndicatorRows ? listRows - 2 : listRows
+        let visible = Self.visibleRows(scrolling: listRows)
+        let hasIndicatorRows = visible < listRows
         let offset = max(0, min(context.scrollOffset, all.count - visible))
         // End on the last item (and its blank row) that fits whole, when one does.
         var end = min(all.count, offset + visible)
@@ -169,7 +178,7 @@ package struct FeatureListBody: PageBody {
         for (index, row) in rows.enumerated() {
             for piece in row.pieces {
                 // The closing text is centred in the block, as it was in the full width.
-                let column = piece.style == Style(dim: true) ? max(0, (block - TextWidth.of(piece.text)) / 2) : piece.column
+                let column = row.isClosing ? max(0, (block - TextWidth.of(piece.text)) / 2) : piece.column
                 canvas.write(piece.text, x: x + column, y: top + index, style: piece.style)
             }
         }
