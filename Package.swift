@@ -45,6 +45,8 @@ let package = Package(
         // The invariants the fuzz targets check (make fuzz); the unit tests replay the corpus with them.
         .target(name: "TourFuzzChecks", dependencies: ["TourCore"], path: "Fuzz/Checks"),
         .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourStore", "TourFuzzChecks"], exclude: ["Snapshots"]),
+        // The glue: run plans, presentation, watching, what a run records; no terminal needed.
+        .testTarget(name: "TourKitTests", dependencies: ["TourKit", "TourCore", "TourStore"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
     ]
 )

@@ -35,14 +35,17 @@ enum AccessibleTour {
         }
     }
 
-    /// Plays the tour linearly; returns how it ended (pages counted from 0 in `tour`).
-    static func run(_ tour: Tour, startPage: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void, readLine: () -> String?,
-                    onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
-        var state = PagerState(pageCount: tour.pages.count, currentPage: startPage)
+    /// Plays the plan's pages of `tour` linearly, from `startPosition` among them; returns
+    /// how it ended. Outcomes and page changes count pages in the tour as written; the
+    /// numbers read and typed count the pages shown, as a person hears them.
+    static func run(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
+                    readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
+        let shown = plan.shownTour(tour)
+        var state = PagerState(pageCount: shown.pages.count, currentPage: startPosition)
         var pageToPrint: Int? = state.currentPage
         while state.isRunning {
             if let page = pageToPrint {
-                write(PlainText.page(tour.pages[page], number: page + 1, of: tour.pages.count, glyphs: glyphs, spoken: true))
+                write(PlainText.page(shown.pages[page], number: page + 1, of: shown.pages.count, glyphs: glyphs, spoken: true))
                 pageToPrint = nil
             }
             write(prompt(isLastPage: state.isLastPage, bindings: bindings) + "\n")
@@ -58,13 +61,16 @@ enum AccessibleTour {
             let before = state.currentPage
             state = state.reduce(action)
             if state.currentPage != before {
-                onPageChange?(before, state.currentPage)
+                onPageChange?(plan.writtenPage(atPosition: before), plan.writtenPage(atPosition: state.currentPage))
                 pageToPrint = state.currentPage
+            } else if action == .jump(to: before) {
+                // The number of the page it is on: read it again.
+                pageToPrint = before
             } else if state.isRunning {
                 write(action == .previous ? "This is the first page.\n" : "No such page.\n")
             }
         }
-        return state.outcome ?? .interrupted(signal: SIGHUP)
+        return plan.writtenOutcome(state.outcome ?? .interrupted(signal: SIGHUP))
     }
 }
 

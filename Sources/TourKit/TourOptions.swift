@@ -29,13 +29,14 @@ public struct TourOptions {
     public var mouse = true
     /// The keys; every hint on screen follows it ("Skip (x)" when skip is on x).
     public var keyBindings = KeyBindings.standard
-    /// The page to open on, counted from 0 among the pages shown.
+    /// The page to open on, counted from 0 in the tour as written. When this run does not
+    /// show that page (with `once`, after an update), it opens on the next page it shows.
     public var startPage = 0
     /// Where seen-state files live; nil means `$XDG_STATE_HOME/tour` or `~/.local/state/tour`.
     public var stateDirectory: String? = nil
     /// Overrides the tour's id in the seen-state store.
     public var id: String? = nil
-    /// Called on every page change with page indices counted from 0 in the whole tour.
+    /// Called on every page change with pages counted from 0 in the tour as written.
     /// Anything it prints lands on the tour's screen: collect, and print after `run`.
     public var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
     /// Receives the one warning a run may have (an unreadable state file, a full disk).
@@ -52,4 +53,15 @@ public struct TourOptions {
 
     /// The defaults: every page, full screen when there is a terminal.
     public init() {}
+}
+
+extension TourOptions.Presentation {
+    /// The same request, as the core's choice of presentation takes it.
+    var request: PresentationMode.Request {
+        switch self {
+        case .automatic: .automatic
+        case .plain: .plainText
+        case .accessible: .accessible
+        }
+    }
 }

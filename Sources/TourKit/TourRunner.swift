@@ -6,8 +6,10 @@ import TourTerminal
 import Glibc
 #endif
 
-/// Shows a tour the way the options ask: decides whether to show it at all, chooses pages
-/// from the seen state, plays them full screen or as text, and records the outcome.
+/// Shows a tour the way the options ask. What a run shows, how its pages are numbered
+/// and what it records are the `RunPlan`'s (TourCore); how it is shown is
+/// `PresentationMode`'s. This carries them out: it reads the environment and the seen
+/// state, plays, and writes the record.
 enum TourRunner {
     static func run(_ tour: Tour, options: TourOptions) throws(TourError) -> TourOutcome {
         try CharacterLocale.withEnvironment { () throws(TourError) -> TourOutcome in
@@ -19,9 +21,8 @@ enum TourRunner {
         var warning: String? = nil
         defer { if let warning { deliver(warning: warning, options: options) } }
 
-        // Which pages: all of them, or with `once` what the state says is new.
-        var shown = Array(tour.pages.indices)
-        var once: (store: SeenStateStore, id: String)? = nil
+        var plan = RunPlan(tour: tour, selection: .everyPage)
+        var record: (store: SeenStateStore, id: String)? = nil
         if options.once {
             if let reason = OncePolicy.reasonNotToShow(
                 stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
@@ -42,33 +43,29 @@ enum TourRunner {
                 let why = home.isEmpty ? "HOME is not set" : "HOME is not an absolute path: \(Quoted(home))"
                 warning = "no state directory (\(why)); the tour will show again next time"
             }
-            shown = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
-            if shown.isEmpty {
+            plan = RunPlan(tour: tour, selection: .whatsNew(lastSeen: lastSeen))
+            if plan.isEmpty {
                 if environment.debug { writeStandardError("tour: not shown: \(Quoted(id)) was seen at version \(lastSeen?.version ?? "-")\n") }
                 return .alreadySeen
             }
-            once = store.map { ($0, id) }
+            record = store.map { ($0, id) }
         }
-        let outcome = try present(tour, pages: shown, options: options, environment: environment)
+        let startPosition: Int
+        switch plan.startPosition(forWrittenPage: options.startPage) {
+        case .success(let position): startPosition = position
+        case .failure(.pastTheLastPage(let page, let pageCount)):
+            throw TourError.usage("tour: the start page \(page + 1) is past the last page (\(pageCount))")
+        }
+        let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
 
-        // Only a choice counts as seen; Ctrl-C and signals leave the tour to show again.
-        if let once {
-            let seenOutcome: SeenState.Outcome? = switch outcome {
-            case .completed: .completed
-            case .skipped: .skipped
-            default: nil
-            }
-            if let seenOutcome {
-                let lastPage: Int = if case .skipped(let page) = outcome { page } else { shown.last ?? 0 }
-                let state = SeenState(outcome: seenOutcome, version: tour.version, lastPage: lastPage, seenAt: SeenStateStore.timestamp())
-                do {
-                    try once.store.save(state, id: once.id)
-                } catch {
-                    warning = warning ?? "\(error.reason); the tour will show again next time"
-                }
+        if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
+            do {
+                try record.store.save(state, id: record.id)
+            } catch {
+                warning = warning ?? "\(error.reason); the tour will show again next time"
             }
         }
-        return outcome
+        return ending.outcome
     }
 
     /// Forgets that the tour was seen; says whether there was anything to forget.
@@ -93,73 +90,51 @@ enum TourRunner {
         (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: environment)).map(SeenStateStore.init)
     }
 
-    /// Plays `pages` of `tour`; the outcome counts pages in the whole tour.
-    private static func present(_ tour: Tour, pages shown: [Int], options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
-        var subset = tour
-        subset.pages = shown.map { tour.pages[$0] }
-        guard options.startPage >= 0, options.startPage < subset.pages.count else {
-            throw TourError.usage("tour: the start page \(options.startPage + 1) is past the last page (\(subset.pages.count))")
-        }
-        let onPageChange = options.onPageChange.map { callback in { (from: Int, to: Int) in callback(shown[from], shown[to]) } }
-        let outcome = try playSubset(subset, options: options, environment: environment, onPageChange: onPageChange)
-        if case .skipped(let page) = outcome { return .skipped(atPage: shown[page]) }
-        return outcome
-    }
-
-    private static func playSubset(_ tour: Tour, options: TourOptions, environment: TerminalEnvironment,
-                                   onPageChange: ((Int, Int) -> Void)?) throws(TourError) -> TourOutcome {
+    /// Plays the plan's pages of `tour` as the options and the terminal allow.
+    private static func present(_ tour: Tour, plan: RunPlan, startPosition: Int, options: TourOptions,
+                                environment: TerminalEnvironment) throws(TourError) -> RunEnding {
         let glyphs: Glyphs = environment.localeIsUTF8 ? .unicode : .ascii
         // Outside a UTF-8 locale every output path is ASCII, as the pager is.
         let asciiOnly = !environment.localeIsUTF8
         func forTerminal(_ text: String) -> String { asciiOnly ? ASCIIText.transliterate(text) : text }
-        if options.presentation == .accessible || (options.presentation == .automatic && environment.accessibleRequested) {
+        let mode = PresentationMode.choose(options.presentation.request, accessibleRequested: environment.accessibleRequested,
+                                           canRunFullScreen: environment.canRunFullScreen)
+        if mode == .accessible {
             var writeFailure: String? = nil
-            let outcome = AccessibleTour.run(tour, startPage: options.startPage, bindings: options.keyBindings, glyphs: glyphs,
+            let outcome = AccessibleTour.run(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
                                              write: { text in
                                                  if writeFailure == nil, !writeStandardOutput(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
                                              },
                                              readLine: { writeFailure == nil ? Swift.readLine(strippingNewline: true) : nil },
-                                             onPageChange: onPageChange)
+                                             onPageChange: options.onPageChange)
             if let writeFailure { throw TourError.output(reason: writeFailure) }
-            return outcome
+            return RunEnding(outcome: outcome, plan: plan)
         }
-        if options.presentation == .automatic && environment.canRunFullScreen {
+        if mode == .fullScreen {
             var pagerOptions = FullScreenPager.Options()
-            pagerOptions.startPage = options.startPage
+            pagerOptions.plan = plan
+            pagerOptions.startPosition = startPosition
             pagerOptions.environment = environment
             pagerOptions.animation = options.animation && !environment.reduceMotion
             pagerOptions.mouse = options.mouse
             pagerOptions.bindings = options.keyBindings
             pagerOptions.colorMode = !options.color || environment.noColorRequested ? .never : .automatic
-            pagerOptions.asciiOnly = !environment.localeIsUTF8
+            pagerOptions.asciiOnly = asciiOnly
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
-            pagerOptions.onPageChange = onPageChange
-            if let path = options.watchedFile {
-                let locale = options.locale
-                let allowOutsideArt = options.allowOutsideArt
-                // The art files of the last tour that loaded: a broken save must not stop the
-                // watch on the art it will name again.
-                let lastArt = ArtList()
-                pagerOptions.watch = FullScreenPager.Watch(
-                    files: {
-                        let directory = FileSystem.directory(of: path)
-                        if let tour = try? TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt) {
-                            lastArt.paths = tour.pages.flatMap { [$0.heroFile, $0.heroImage].compactMap { $0 } }.map { FileSystem.join(directory, $0) }
-                        }
-                        return [path] + TourLoader.translationFiles(of: path, locale: locale) + lastArt.paths
-                    },
-                    reload: {
-                        do throws(TourError) { return .success(try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)) } catch { return .failure(error) }
-                    })
+            pagerOptions.onPageChange = options.onPageChange
+            pagerOptions.watch = options.watchedFile.map {
+                WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
             }
-            if let outcome = try? FullScreenPager.run(tour, options: pagerOptions) {
-                return outcome
+            if let ending = try? FullScreenPager.run(tour, options: pagerOptions) {
+                return ending
             }
             // No usable terminal after all (TERM unknown to terminfo): plain text still works.
         }
         // A tour that did not reach its reader (a full disk, a closed pipe) was not seen.
-        guard writeStandardOutput(forTerminal(PlainText.tour(tour, glyphs: glyphs))) else { throw TourError.output(reason: FileSystem.describeErrno()) }
-        return .completed
+        guard writeStandardOutput(forTerminal(PlainText.tour(plan.shownTour(tour), glyphs: glyphs))) else {
+            throw TourError.output(reason: FileSystem.describeErrno())
+        }
+        return RunEnding(outcome: .completed, plan: plan)
     }
 
     private static func deliver(warning: String, options: TourOptions) {
@@ -182,11 +157,6 @@ enum TourRunner {
     static func writeStandardError(_ text: String) {
         _ = FileSystem.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
-}
-
-/// The art a watched tour named when it last loaded.
-private final class ArtList {
-    var paths: [String] = []
 }
 
 /// What the command's own output needs to know of the terminal.

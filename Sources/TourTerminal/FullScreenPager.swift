@@ -1,5 +1,6 @@
 import CTerminalGuard
 import TourCore
+import TourStore
 
 #if canImport(Glibc)
 import Glibc
@@ -16,8 +17,10 @@ import Glibc
 package enum FullScreenPager {
     /// How to run the pager.
     package struct Options {
-        /// The page to open on, counted from 0.
-        package var startPage: Int = 0
+        /// Which pages of the tour to show; every page when nil.
+        package var plan: RunPlan? = nil
+        /// The page to open on, as a position among the pages the plan shows.
+        package var startPosition: Int = 0
         /// Color, or monochrome.
         package var colorMode: ColorMode = .automatic
         /// Slide between pages and reveal hero art; off for reduced motion.
@@ -30,32 +33,19 @@ package enum FullScreenPager {
         package var asciiOnly: Bool = false
         /// The key table.
         package var bindings: KeyBindings = .standard
-        /// Called on each page change, with pages counted from 0.
+        /// Called on each page change, with pages counted from 0 in the tour as written.
         package var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
-        /// Live preview: reload the tour whenever one of these files changes.
-        package var watch: Watch? = nil
+        /// Live preview: reload the tour whenever one of its files changes.
+        package var watch: WatchedTour? = nil
         /// What the process is attached to, when the caller has read it already.
         package var environment: TerminalEnvironment? = nil
 
         package init() {}
     }
 
-    /// What `--watch` needs: the files to watch, and how to load the tour again.
-    package struct Watch {
-        /// The files whose changes reload the tour.
-        package var files: () -> [String]
-        /// Loads the tour again, or says what is wrong with it.
-        package var reload: () -> Result<Tour, TourError>
-
-        /// A live preview of files.
-        package init(files: @escaping () -> [String], reload: @escaping () -> Result<Tour, TourError>) {
-            self.files = files
-            self.reload = reload
-        }
-    }
-
-    /// Returns how the tour ended and the page on screen then (counted from 0).
-    package static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> TourOutcome {
+    /// Plays the pages of `tour` that the options' plan shows; says how it ended, with the
+    /// plan as it stood then (a reload may have changed it).
+    package static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
         let restore = Array(TerminalScreen.crashRestoreSequence.utf8)
         let signalPipe = restore.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -68,9 +58,10 @@ package enum FullScreenPager {
         let background = Contrast.Background.from(colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
         let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
                                       contrast: (screen.colors.depth, background))
-        let pager = Pager(tour: tour, size: screen.size, startPage: options.startPage, settings: settings)
+        let pager = Pager(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager)
-        return loop.run()
+        let outcome = loop.run()
+        return RunEnding(outcome: outcome, plan: loop.pager.plan)
     }
 }
 
@@ -82,12 +73,11 @@ private struct RunLoop {
     let options: FullScreenPager.Options
     var pager: Pager
     let renderer: CanvasRenderer
-    var decoder = KeyDecoder()
+    var decoder: KeyDecoder
     let watcher: FileWatcher?
     /// The animation clock runs: poll wakes for the next frame.
     var clockRunning = false
     var outcome: TourOutcome?
-    var escapePendingSince = 0.0
     /// Something asked for a frame; drawn once all input at hand is handled, so a burst
     /// of keys costs one frame, not one per key.
     var needsDraw = false
@@ -98,7 +88,8 @@ private struct RunLoop {
         self.options = options
         self.pager = pager
         self.renderer = CanvasRenderer(colors: screen.colors, asciiOnly: options.asciiOnly)
-        self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files()) }
+        self.decoder = KeyDecoder(escapeDelay: Double(options.escapeDelayMilliseconds) / 1000)
+        self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files) }
     }
 
     private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
@@ -121,21 +112,19 @@ private struct RunLoop {
             }
             if ready == 0 {
                 if clockRunning { send(.tick) }
-                // A lone Esc waits for the escape delay, so the rest of a sequence can arrive;
-                // while an animation runs, the ticks check it.
-                if decoder.hasPending, !clockRunning || pendingEscapeExpired() {
-                    for key in decoder.flushPending() { send(.key(key)) }
-                }
+                // A lone Esc waits for the escape delay, so the rest of a sequence can arrive.
+                for key in decoder.keysDue(at: Self.now()) where outcome == nil { send(.key(key)) }
                 continue
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 let count = read(signalPipe, &buffer, buffer.count)
                 for signal in buffer[0..<max(0, count)].map(Int32.init) where outcome == nil {
                     if signal == SIGWINCH {
-                        if screen.refreshSize() { renderer.invalidate() }
+                        screen.refreshSize()
                         send(.resized(screen.size))
                     } else if signal == SIGCONT {
-                        send(.resumed)
+                        screen.refreshSize()
+                        send(.resumed(screen.size))
                     } else {
                         send(.signal(signal))
                     }
@@ -147,8 +136,7 @@ private struct RunLoop {
             if outcome == nil, fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 {
-                    escapePendingSince = Self.now()
-                    for key in decoder.feed(buffer[0..<count]) where outcome == nil { send(.key(key)) }
+                    for key in decoder.feed(buffer[0..<count], at: Self.now()) where outcome == nil { send(.key(key)) }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     send(.inputClosed)
                 }
@@ -178,14 +166,15 @@ private struct RunLoop {
                 screen.suspend()
                 tour_guard_suspend_self()
                 screen.resume()
-                perform(pager.update(.resumed, at: Self.now()))
+                // The window may have changed size while stopped: the model hears the size it has now.
+                perform(pager.update(.resumed(screen.size), at: Self.now()))
             case .reload:
                 guard let watch = options.watch else { break }
                 // Watched before reading too: a file made while the tour is read (its art
                 // folder just made, the file not yet) still sends an event.
-                watcher?.watch(watch.files())
+                watcher?.watch(watch.files)
                 let result = watch.reload()
-                watcher?.watch(watch.files())
+                watcher?.watch(watch.files)
                 perform(pager.update(.reloaded(result), at: Self.now()))
             }
         }
@@ -200,16 +189,12 @@ private struct RunLoop {
         _ = pager.update(.drawn(frame.layout), at: Self.now())
     }
 
-    private func pendingEscapeExpired() -> Bool {
-        Self.now() - escapePendingSince >= Double(options.escapeDelayMilliseconds) / 1000
-    }
-
-    /// No timeout while idle; the next frame's time while animating; the escape delay while a key is half-read.
+    /// No timeout while idle; the next frame's time while animating; the rest of the escape delay while a key is half-read.
     private func timeout() -> Int32 {
         var milliseconds: Int32 = -1
         if clockRunning { milliseconds = Int32((Motion.frameInterval * 1000).rounded(.up)) }
-        if decoder.hasPending {
-            let remaining = Int32(max(0, (escapePendingSince + Double(options.escapeDelayMilliseconds) / 1000 - Self.now()) * 1000).rounded(.up))
+        if let deadline = decoder.deadline {
+            let remaining = Int32(max(0, (deadline - Self.now()) * 1000).rounded(.up))
             milliseconds = milliseconds < 0 ? remaining : min(milliseconds, remaining)
         }
         return milliseconds

@@ -66,7 +66,9 @@ struct UpdateTests {
         }
         var driver = PagerDriver(tour: Self.tour)
         #expect(driver.send(.signal(SIGTSTP)) == [.suspend])
-        #expect(driver.send(.resumed) == [.redrawAll])
+        // Back in a window that changed while stopped: the model takes its size at once.
+        #expect(driver.send(.resumed(Size(width: 120, height: 40))) == [.redrawAll])
+        #expect(driver.pager.size == Size(width: 120, height: 40))
         #expect(driver.press(.controlC) == [.finish(.interrupted(signal: SIGINT))])
     }
 

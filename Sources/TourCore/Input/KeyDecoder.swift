@@ -2,19 +2,42 @@
 ///
 /// Decoding is ours rather than ncurses' so that it is plain, testable and fuzzable, and
 /// so that both cursor-key modes (`ESC [ C` and `ESC O C`) work whatever terminfo says.
-/// A sequence may arrive split across reads; the caller calls `flushPending()` when no
-/// more bytes came within the escape delay, and a lone ESC becomes the Escape key.
+/// A sequence may arrive split across reads. Bytes come with the time they arrived, and
+/// what is pending is taken as it stands once `escapeDelay` has passed with nothing more
+/// (`keysDue(at:)`): a lone ESC becomes the Escape key. The caller only supplies the time.
 package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
+    /// Seconds to wait after ESC for the rest of a sequence.
+    package var escapeDelay: Double
+    /// When the last bytes arrived.
+    private var lastInput = 0.0
     /// After an overlong sequence: drop its remaining parameter bytes up to its final byte.
     private var discardingSequence = false
     /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
     package static let maximumSequenceLength = 32
 
-    package init() {}
+    package init(escapeDelay: Double = 0.025) {
+        self.escapeDelay = escapeDelay
+    }
 
-    /// True while bytes wait for the rest of a sequence; the caller should wait the escape delay.
+    /// True while bytes wait for the rest of a sequence.
     package var hasPending: Bool { !pending.isEmpty }
+
+    /// When what is pending will be taken as it stands; nil when nothing is pending.
+    package var deadline: Double? { hasPending ? lastInput + escapeDelay : nil }
+
+    /// Decodes bytes that arrived at `time`.
+    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes, at time: Double) -> [Key] where Bytes.Element == UInt8 {
+        lastInput = time
+        return feed(bytes)
+    }
+
+    /// The keys whose wait is over at `time`: what is pending, once the escape delay has
+    /// passed with nothing more; nothing before that.
+    package mutating func keysDue(at time: Double) -> [Key] {
+        guard let deadline, time >= deadline else { return [] }
+        return flushPending()
+    }
 
     /// Decodes what it can of `bytes` (and of bytes left over before); keeps an unfinished sequence for later.
     package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {

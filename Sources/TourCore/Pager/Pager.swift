@@ -50,9 +50,12 @@ package struct Pager: Sendable {
         }
     }
 
-    /// The tour on screen (replaced when a watched file reloads).
+    /// The pages on screen: the plan's pages of the tour (replaced when a watched file reloads).
     package private(set) var tour: Tour
-    /// The paging state machine.
+    /// Which pages of the tour as written this run shows, and how their numbers map.
+    /// Effects and outcomes count written pages; `paging` counts positions among the pages shown.
+    package private(set) var plan: RunPlan
+    /// The paging state machine, over the pages shown.
     package private(set) var paging: PagerState
     package let settings: Settings
     /// The window.
@@ -72,12 +75,15 @@ package struct Pager: Sendable {
     /// Where things were in the last frame drawn: what clicks are tested against.
     package private(set) var lastLayout: PagerView.Layout?
 
-    /// A pager on `startPage` (clamped to the tour).
-    package init(tour: Tour, size: Size, startPage: Int = 0, settings: Settings = Settings()) {
-        self.tour = tour
+    /// A pager over the pages of `tour` that `plan` shows (every page by default), opening
+    /// on the page shown at `startPosition` (clamped). The plan must show at least one page.
+    package init(tour: Tour, plan: RunPlan? = nil, size: Size, startPosition: Int = 0, settings: Settings = Settings()) {
+        let plan = plan ?? RunPlan(tour: tour, selection: .everyPage)
+        self.plan = plan
+        self.tour = plan.shownTour(tour)
         self.size = size
         self.settings = settings
-        self.paging = PagerState(pageCount: tour.pages.count, currentPage: startPage)
+        self.paging = PagerState(pageCount: self.tour.pages.count, currentPage: startPosition)
     }
 
     package var bindings: KeyBindings { settings.bindings }
@@ -95,16 +101,20 @@ package struct Pager: Sendable {
         switch message {
         case .key(let key):
             return handle(key)
-        case .resized(let newSize):
+        case .resized(let newSize), .resumed(let newSize):
+            // The terminal's contents are unknown after either: repaint every cell.
             size = newSize
             return endAnimation() + [.redrawAll]
         case .tick:
             return advanceAnimation()
         case .fileChanged:
             return [.reload]
-        case .reloaded(.success(let newTour)):
-            tour = newTour
-            paging = paging.resized(to: newTour.pages.count)
+        case .reloaded(.success(let writtenTour)):
+            // The same written page stays on screen, or the next one this run shows.
+            let (newPlan, position) = plan.reloaded(with: writtenTour, onWrittenPage: plan.writtenPage(atPosition: paging.currentPage))
+            plan = newPlan
+            tour = newPlan.shownTour(writtenTour)
+            paging = paging.resized(to: tour.pages.count, currentPage: position)
             scrollOffset = 0
             contentError = nil
             // A reload is an edit, not a first appearance: no reveal.
@@ -119,12 +129,13 @@ package struct Pager: Sendable {
             case SIGTSTP: return endAnimation() + [.suspend]
             default: return []
             }
-        case .resumed:
-            return endAnimation() + [.redrawAll]
         case .inputClosed:
             return apply(.interrupt(signal: SIGHUP))
         case .drawn(let layout):
             lastLayout = layout
+            // A smaller window (or a reload) can leave the list scrolled past what it now
+            // draws: keep the offset to what the frame on screen allows.
+            scrollOffset = min(scrollOffset, layout.scrollLimit)
             return []
         }
     }
@@ -249,10 +260,10 @@ package struct Pager: Sendable {
     private mutating func apply(_ action: PagerAction) -> [PagerEffect] {
         let before = paging.currentPage
         paging = paging.reduce(action)
-        if let outcome = paging.outcome { return endAnimation() + [.finish(outcome)] }
+        if let outcome = paging.outcome { return endAnimation() + [.finish(plan.writtenOutcome(outcome))] }
         guard paging.currentPage != before else { return [] }
         scrollOffset = 0
-        return [.pageChanged(from: before, to: paging.currentPage)]
+        return [.pageChanged(from: plan.writtenPage(atPosition: before), to: plan.writtenPage(atPosition: paging.currentPage))]
     }
 
     // MARK: - Motion

@@ -13,8 +13,9 @@ package enum PagerMessage: Sendable {
     case reloaded(Result<Tour, TourError>)
     /// A signal arrived: SIGINT, SIGTERM and SIGHUP end the tour, SIGTSTP suspends it.
     case signal(Int32)
-    /// Back from a suspend (SIGCONT): the screen must be drawn again in full.
-    case resumed
+    /// Back from a suspend (SIGCONT), in a window of this size (it may have changed while
+    /// stopped): the screen must be drawn again in full.
+    case resumed(Size)
     /// stdin closed or the terminal hung up: nobody is there to choose.
     case inputClosed
     /// A frame reached the terminal, laid out like this; clicks are hit-tested against it.
@@ -36,7 +37,7 @@ package enum PagerEffect: Equatable, Sendable {
     case reload
     /// Ctrl-Z: give the terminal back, stop, and answer `.resumed` once continued.
     case suspend
-    /// The page changed (pages counted from 0 among the pages shown).
+    /// The page changed (pages counted from 0 in the tour as written).
     case pageChanged(from: Int, to: Int)
     /// The tour is over; restore the terminal and return this.
     case finish(TourOutcome)

@@ -42,8 +42,8 @@ package struct PagerState: Hashable, Sendable {
         return state
     }
 
-    /// The same state with a different page count (a reloaded tour), the page clamped.
-    package func resized(to pageCount: Int) -> PagerState {
+    /// The same state with a different page count (a reloaded tour), on `currentPage` (clamped).
+    package func resized(to pageCount: Int, currentPage: Int) -> PagerState {
         var state = PagerState(pageCount: pageCount, currentPage: currentPage)
         state.outcome = outcome
         return state

@@ -1,0 +1,119 @@
+/// What one run of a tour shows, how its page numbers map, what a reload changes and
+/// what is recorded at the end. A value: the runner, the full-screen pager and the
+/// accessible mode carry it out and decide none of it themselves.
+///
+/// One page-number space: a page's place in the tour as written, counted from 0. `--page`,
+/// `startPage`, `onPageChange`, `.skipped(atPage:)` and the state file's `lastPage` all
+/// count that way. Only what a person reads on screen (the dots, "page 2 of 3", the digit
+/// keys) counts the pages this run shows, because those are the pages they can see.
+package struct RunPlan: Equatable, Sendable {
+    /// Which pages a run shows.
+    package enum Selection: Equatable, Sendable {
+        /// Every page, in the order written.
+        case everyPage
+        /// What this person has not seen (`once`): the welcome on a first run, after an
+        /// update only the pages new since `lastSeen`; nil when they never saw the tour.
+        case whatsNew(lastSeen: SeenState?)
+    }
+
+    /// Why a start page cannot be used.
+    package enum StartPageProblem: Error, Equatable, Sendable {
+        /// The tour as written has no such page.
+        case pastTheLastPage(page: Int, pageCount: Int)
+    }
+
+    package let selection: Selection
+    /// The pages shown, as places in the tour as written, in the order shown. Empty: this
+    /// run has nothing to show.
+    package private(set) var pages: [Int]
+    /// How many pages the tour as written has.
+    package private(set) var writtenPageCount: Int
+    /// The tour's version, recorded with the outcome.
+    package private(set) var version: String?
+
+    package init(tour: Tour, selection: Selection) {
+        self.selection = selection
+        self.writtenPageCount = tour.pages.count
+        self.version = tour.version
+        switch selection {
+        case .everyPage: pages = Array(tour.pages.indices)
+        case .whatsNew(let lastSeen): pages = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
+        }
+    }
+
+    /// Nothing to show: with `once`, everything there is was seen.
+    package var isEmpty: Bool { pages.isEmpty }
+
+    /// The pages this run shows, in the order shown: what the pager and the accessible mode play.
+    package func shownTour(_ tour: Tour) -> Tour {
+        var shown = tour
+        shown.pages = pages.map { tour.pages[$0] }
+        return shown
+    }
+
+    /// The page as written of the page shown at `position`.
+    package func writtenPage(atPosition position: Int) -> Int {
+        pages[min(max(0, position), pages.count - 1)]
+    }
+
+    /// Where a run asked to start on written page `page` starts, as a position among the
+    /// pages shown: that page when this run shows it, else the next page it shows in the
+    /// tour as written, else the last page shown.
+    package func startPosition(forWrittenPage page: Int) -> Result<Int, StartPageProblem> {
+        guard page >= 0, page < writtenPageCount else { return .failure(.pastTheLastPage(page: page, pageCount: writtenPageCount)) }
+        return .success(position(nearestTo: page))
+    }
+
+    /// The position of written page `page`, or of the next shown page after it, or the last position.
+    private func position(nearestTo page: Int) -> Int {
+        if let exact = pages.firstIndex(of: page) { return exact }
+        var best: (position: Int, page: Int)? = nil
+        for (position, shown) in pages.enumerated() where shown > page && shown < (best?.page ?? Int.max) {
+            best = (position, shown)
+        }
+        return best?.position ?? max(0, pages.count - 1)
+    }
+
+    /// A watched file was read again. The same selection is made from the new tour; when
+    /// it leaves nothing (the author removed the new pages), every page shows, since a
+    /// preview with no page would show nothing at all. Returns the new plan and the
+    /// position that keeps the written page on screen (or the next one shown).
+    package func reloaded(with tour: Tour, onWrittenPage page: Int) -> (plan: RunPlan, position: Int) {
+        var plan = RunPlan(tour: tour, selection: selection)
+        if plan.isEmpty { plan.pages = Array(tour.pages.indices) }
+        return (plan, plan.position(nearestTo: min(page, max(0, tour.pages.count - 1))))
+    }
+
+    /// An outcome told in positions among the pages shown, told in written pages.
+    package func writtenOutcome(_ outcome: TourOutcome) -> TourOutcome {
+        if case .skipped(let position) = outcome { return .skipped(atPage: writtenPage(atPosition: position)) }
+        return outcome
+    }
+
+    /// What a `once` run records when it ends this way: a choice (completed or skipped)
+    /// counts as seen; Ctrl-C, a signal or a closed input does not, so the tour shows again.
+    /// `outcome` counts in written pages.
+    package func record(_ outcome: TourOutcome, at timestamp: String) -> SeenState? {
+        switch outcome {
+        case .completed:
+            return SeenState(outcome: .completed, version: version, lastPage: pages.last ?? 0, seenAt: timestamp)
+        case .skipped(let page):
+            return SeenState(outcome: .skipped, version: version, lastPage: page, seenAt: timestamp)
+        case .interrupted, .alreadySeen, .notShown:
+            return nil
+        }
+    }
+}
+
+/// How a run ended, with its plan as it stood then: a reload may have changed the plan,
+/// and what is recorded follows the plan that was on screen.
+package struct RunEnding: Equatable, Sendable {
+    /// Pages counted from 0 in the tour as written.
+    package var outcome: TourOutcome
+    package var plan: RunPlan
+
+    package init(outcome: TourOutcome, plan: RunPlan) {
+        self.outcome = outcome
+        self.plan = plan
+    }
+}
