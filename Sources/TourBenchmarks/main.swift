@@ -43,7 +43,7 @@ var results: [String] = []
 for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
     var page = 0
     let render = measure(samples: samples, batch: 20) {
-        let view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page))
+        let view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: page))
         let canvas = view.render(size: size)
         sink &+= canvas.cells.count
         page = (page + 1) % tour.pages.count

@@ -41,7 +41,7 @@ enum AccessibleTour {
     static func run(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
                     readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
         let shown = plan.shownTour(tour)
-        var state = PagerState(pageCount: shown.pages.count, currentPage: startPosition)
+        var state = Paging(pageCount: shown.pages.count, currentPage: startPosition)
         var pageToPrint: Int? = state.currentPage
         while state.isRunning {
             if let page = pageToPrint {

@@ -13,7 +13,7 @@ public typealias TourOutcome = TourCore.TourOutcome
 public typealias TourError = TourCore.TourError
 /// A line and column in a tour file, as errors report it.
 public typealias SourcePosition = TourCore.SourcePosition
-/// A color: the terminal's default, one of the 16 ANSI colors, or 24-bit RGB.
+/// A color: the terminal's default, an ANSI palette index (0–255), or 24-bit RGB.
 public typealias Color = TourCore.Color
 /// The key table; `TourOptions.keyBindings` takes one.
 public typealias KeyBindings = TourCore.KeyBindings

@@ -111,7 +111,7 @@ enum TourRunner {
             return RunEnding(outcome: outcome, plan: plan)
         }
         if mode == .fullScreen {
-            var pagerOptions = FullScreenPager.Options()
+            var pagerOptions = FullScreenSession.Options()
             pagerOptions.plan = plan
             pagerOptions.startPosition = startPosition
             pagerOptions.environment = environment
@@ -125,7 +125,7 @@ enum TourRunner {
             pagerOptions.watch = options.watchedFile.map {
                 WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
             }
-            if let ending = try? FullScreenPager.run(tour, options: pagerOptions) {
+            if let ending = try? FullScreenSession.run(tour, options: pagerOptions) {
                 return ending
             }
             // No usable terminal after all (TERM unknown to terminfo): plain text still works.

@@ -7,8 +7,8 @@ import Darwin
 #endif
 import TourCore
 
-/// The few file operations the core needs, on POSIX calls directly so that
-/// the core does not pull in Foundation.
+/// The file operations the store needs (reading tours and art, the state files), on
+/// POSIX calls directly so that nothing pulls in Foundation.
 package enum FileSystem {
     /// A file that could not be read, and why.
     package struct Failure: Error, Equatable {
@@ -16,6 +16,17 @@ package enum FileSystem {
         package var reason: String
         /// The file is there but over the size limit: bad content rather than unreadable.
         package var isTooLarge = false
+        /// The errno behind it; 0 for the reasons this code gives itself.
+        package var errorNumber: Int32 = 0
+
+        /// The file is not there.
+        package var isMissing: Bool { errorNumber == ENOENT }
+
+        /// The current errno, in words and as its number.
+        static func fromErrno() -> Failure {
+            let code = errno
+            return Failure(reason: describeErrno(), errorNumber: code)
+        }
     }
 
     /// Reads a whole regular file, refusing anything larger than `limit` bytes, and
@@ -24,10 +35,10 @@ package enum FileSystem {
     /// fstat before a byte is read.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { throw Failure(reason: describeErrno()) }
+        guard descriptor >= 0 else { throw Failure.fromErrno() }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw Failure(reason: describeErrno()) }
+        guard fstat(descriptor, &status) == 0 else { throw Failure.fromErrno() }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw Failure(reason: "is a directory")
@@ -43,7 +54,7 @@ package enum FileSystem {
             let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(reason: describeErrno())
+                throw Failure.fromErrno()
             }
             if count == 0 { break }
             result.append(contentsOf: buffer[0..<count])

@@ -68,7 +68,7 @@ package struct SeenStateStore: Sendable {
         do {
             bytes = try FileSystem.read(path, limit: 64 * 1024)
         } catch {
-            if error.reason == "no such file" { return .notSeen }
+            if error.isMissing { return .notSeen }
             return .unusable(reason: "cannot read \(path): \(error.reason)")
         }
         guard let state = SeenState.parse(bytes) else {
@@ -112,7 +112,6 @@ package struct SeenStateStore: Sendable {
         }
     }
 
-    /// Forgets a tour: the next `--once` shows it again.
     /// A run killed mid-write leaves its `.ID.json.PID.RANDOM.tmp` behind; the next write
     /// removes those whose process is gone.
     private func removeStaleTemporaryFiles(id: String) {

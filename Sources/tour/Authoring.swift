@@ -34,7 +34,7 @@ enum Authoring {
             printError("tour: --page \(page) is past the last page (\(tour.pages.count))")
             return ExitCode.usage.rawValue
         }
-        var view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page - 1))
+        var view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: page - 1))
         // Drawn as on a 24-bit terminal with a dark background, as the SVG shows it.
         view.contrast = (.direct, .dark)
         let canvas = view.render(size: Size(width: size.width, height: size.height))

@@ -17,7 +17,7 @@ struct AuthoringTests {
         #expect(markdown.pages[2].kind == .features && markdown.pages[2].items.count == 3)
         for page in 0..<json.pages.count {
             for size in [Size(width: 80, height: 24), Size(width: 40, height: 12)] {
-                let state = PagerState(pageCount: json.pages.count, currentPage: page)
+                let state = Paging(pageCount: json.pages.count, currentPage: page)
                 #expect(PageView(tour: markdown, state: state).render(size: size) == PageView(tour: json, state: state).render(size: size))
             }
         }
@@ -97,7 +97,7 @@ struct AuthoringTests {
     @Test func svgExportIsWellFormedXML() throws {
         var page = Tour.Page(title: "Tags <&> \"quotes\"", subtitle: "日本語 and emoji 🚀")
         page.gradient = [.rgb(0, 0, 0), .rgb(255, 255, 255)]
-        let canvas = PageView(tour: Tour(pages: [page, Tour.Page(title: "Two")]), state: PagerState(pageCount: 2)).render(size: Size(width: 40, height: 12))
+        let canvas = PageView(tour: Tour(pages: [page, Tour.Page(title: "Two")]), state: Paging(pageCount: 2)).render(size: Size(width: 40, height: 12))
         let svg = ScreenExport.svg(canvas)
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map(String.init(describing:)) ?? "")")

@@ -26,9 +26,9 @@ struct ContrastTests {
         #expect(Self.tours.count == 4)
         var checked = 0
         for (name, tour) in Self.tours {
-            for background in [Contrast.Background.dark, .light] {
+            for background in [TerminalBackground.dark, .light] {
                 for index in tour.pages.indices {
-                    var view = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: index))
+                    var view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: index))
                     view.contrast = (depth, background)
                     var canvas = Canvas(size: Size(width: 80, height: 24))
                     let layout = view.draw(into: &canvas)
@@ -61,9 +61,9 @@ struct ContrastTests {
     }
 
     @Test func colorFGBGSaysLightOrDark() {
-        #expect(Contrast.Background.from(colorFGBG: "0;15") == .light)
-        #expect(Contrast.Background.from(colorFGBG: "15;0") == .dark)
-        #expect(Contrast.Background.from(colorFGBG: "default;default;7") == .light)
-        #expect(Contrast.Background.from(colorFGBG: nil) == .dark)
+        #expect(TerminalBackground.from(colorFGBG: "0;15") == .light)
+        #expect(TerminalBackground.from(colorFGBG: "15;0") == .dark)
+        #expect(TerminalBackground.from(colorFGBG: "default;default;7") == .light)
+        #expect(TerminalBackground.from(colorFGBG: nil) == .dark)
     }
 }

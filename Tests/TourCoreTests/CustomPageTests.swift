@@ -35,7 +35,7 @@ struct CustomPageTests {
     ])
 
     @Test func aCustomPageIsDrawnInsideTheSameFrame() {
-        let view = PageView(tour: tour, state: PagerState(pageCount: 2, currentPage: 1))
+        let view = PageView(tour: tour, state: Paging(pageCount: 2, currentPage: 1))
         var canvas = Canvas(size: Size(width: 40, height: 12))
         let layout = view.draw(into: &canvas)
         Snapshot.assertMatches(canvas, named: "custom-page-40x12", title: "a custom PageBody, 40x12")

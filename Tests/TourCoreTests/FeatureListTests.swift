@@ -14,7 +14,7 @@ struct FeatureListTests {
 
     func render(_ tour: Tour, _ size: Size, scroll: Int = 0) -> (Canvas, PageView.Layout) {
         var canvas = Canvas(size: size)
-        let layout = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count), scrollOffset: scroll).draw(into: &canvas)
+        let layout = PageView(tour: tour, state: Paging(pageCount: tour.pages.count), scrollOffset: scroll).draw(into: &canvas)
         return (canvas, layout)
     }
 
@@ -33,7 +33,7 @@ struct FeatureListTests {
         #expect(top.0.text.contains("j k item · Space more"))
 
         var canvas = Canvas(size: Size(width: 80, height: 24))
-        let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas).scrollLimit
+        let limit = PageView(tour: tour, state: Paging(pageCount: 2)).draw(into: &canvas).scrollLimit
         #expect(limit > 0)
         let bottom = render(tour, Size(width: 80, height: 24), scroll: limit)
         Snapshot.assertMatches(bottom.0, named: "features-30-bottom-80x24", title: "30 features, scrolled to the end, 80x24")
@@ -47,7 +47,7 @@ struct FeatureListTests {
         for width in stride(from: 16, through: 100, by: 7) {
             for height in 4...30 {
                 var canvas = Canvas(size: Size(width: width, height: height))
-                let limit = PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas).scrollLimit
+                let limit = PageView(tour: tour, state: Paging(pageCount: 2)).draw(into: &canvas).scrollLimit
                 for scroll in [0, limit / 2, limit, limit + 5] {
                     let (_, layout) = render(tour, Size(width: width, height: height), scroll: scroll)
                     #expect(layout.button != nil && layout.dots.count == 2 && !layout.parts.title.isEmpty, "\(width)x\(height) at \(scroll)")

@@ -34,7 +34,7 @@ struct LookAndMotionTests {
         var page = Tour.Page(title: "Gradient", subtitle: "Readable on every band.")
         page.gradient = [.rgb(0x3A, 0x7B, 0xD5), .rgb(0x00, 0xD2, 0xFF)]
         let tour = Tour(pages: [page, Tour.Page(title: "Plain")])
-        let canvas = PageView(tour: tour, state: PagerState(pageCount: 2)).render(size: Size(width: 40, height: 12))
+        let canvas = PageView(tour: tour, state: Paging(pageCount: 2)).render(size: Size(width: 40, height: 12))
         Snapshot.assertMatches(canvas, named: "gradient-40x12", title: "a gradient page, 40x12")
         let top = canvas[0, 0].style.background, bottom = canvas[0, 11].style.background
         #expect(top == .rgb(0x3A, 0x7B, 0xD5) && bottom == .rgb(0x00, 0xD2, 0xFF))
@@ -64,7 +64,7 @@ struct LookAndMotionTests {
 
     @Test func colouredHeroDrawsItsCells() {
         let page = Tour.Page(title: "Cat", hero: "\u{1B}[31mR\u{1B}[32mG")
-        let canvas = PageView(tour: Tour(pages: [page]), state: PagerState(pageCount: 1)).render(size: Size(width: 30, height: 10))
+        let canvas = PageView(tour: Tour(pages: [page]), state: Paging(pageCount: 1)).render(size: Size(width: 30, height: 10))
         let row = (0..<10).first { y in canvas.rows[y].contains("RG") }!
         let x = Array(canvas.rows[row]).firstIndex(of: "R")!
         #expect(canvas[x, row].style.foreground == .ansi(1))

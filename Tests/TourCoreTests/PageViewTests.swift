@@ -8,7 +8,7 @@ struct PageViewTests {
     static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12), Size(width: 20, height: 6)]
 
     func render(_ tour: Tour, page: Int, _ size: Size, glyphs: Glyphs = .unicode) -> Canvas {
-        PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: page), glyphs: glyphs).render(size: size)
+        PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: page), glyphs: glyphs).render(size: size)
     }
 
     @Test(arguments: sizes)
@@ -91,7 +91,7 @@ struct PageViewTests {
         ])
         for width in 16...90 {
             for height in 4...30 {
-                let view = PageView(tour: long, state: PagerState(pageCount: 2))
+                let view = PageView(tour: long, state: Paging(pageCount: 2))
                 var canvas = Canvas(size: Size(width: width, height: height))
                 let layout = view.draw(into: &canvas)
                 #expect(layout.tooSmallNotice == nil)
@@ -119,7 +119,7 @@ struct PageViewTests {
         let tour = Tour(pages: [Tour.Page(title: "T", subtitle: "one two three four five six seven eight nine ten", hero: "A\nB\nC"), Tour.Page(title: "U")])
         func layout(_ height: Int) -> PageView.Layout {
             var canvas = Canvas(size: Size(width: 20, height: height))
-            return PageView(tour: tour, state: PagerState(pageCount: 2)).draw(into: &canvas)
+            return PageView(tour: tour, state: Paging(pageCount: 2)).draw(into: &canvas)
         }
         let roomy = layout(30)
         #expect(roomy.hint != nil && roomy.parts.hero != nil && roomy.parts.subtitle.count == 3)
@@ -139,7 +139,7 @@ struct PageViewTests {
 
     @Test func aOnePageTourShowsNoIndicatorAndNoSwipeHint() {
         var canvas = Canvas(size: Size(width: 80, height: 24))
-        let layout = PageView(tour: Tour(pages: [Tour.Page(title: "Only")]), state: PagerState(pageCount: 1)).draw(into: &canvas)
+        let layout = PageView(tour: Tour(pages: [Tour.Page(title: "Only")]), state: Paging(pageCount: 1)).draw(into: &canvas)
         #expect(layout.dots.isEmpty && layout.pageCounter == nil)
         #expect(!canvas.text.contains("●") && !canvas.text.contains("swipe"))
         #expect(canvas.text.contains("Enter finish · q close"))
@@ -150,13 +150,13 @@ struct PageViewTests {
         var tour = Tour(pages: (1...5).map { Tour.Page(title: "Page \($0)") })
         tour.indicator = indicator
         var canvas = Canvas(size: Size(width: 80, height: 24))
-        let layout = PageView(tour: tour, state: PagerState(pageCount: 5, currentPage: 1)).draw(into: &canvas)
+        let layout = PageView(tour: tour, state: Paging(pageCount: 5, currentPage: 1)).draw(into: &canvas)
         let row = canvas.rows[layout.button!.y - 2].trimmingCharacters(in: .whitespaces)
         #expect(row == expected)
         if case .bar = indicator { #expect(layout.bar?.width == layout.button?.width) }  // as wide as the button
         // ASCII terminals get ASCII glyphs.
         var ascii = Canvas(size: Size(width: 80, height: 24))
-        let asciiLayout = PageView(tour: tour, state: PagerState(pageCount: 5, currentPage: 1), glyphs: .ascii).draw(into: &ascii)
+        let asciiLayout = PageView(tour: tour, state: Paging(pageCount: 5, currentPage: 1), glyphs: .ascii).draw(into: &ascii)
         #expect(ascii.rows[asciiLayout.button!.y - 2].unicodeScalars.allSatisfy { $0.value < 0x80 })
     }
 

@@ -58,10 +58,10 @@ struct PictureTests {
         let tour = try TourLoader.load(path: PackagePaths.root + "/Resources/welcome.json")
         let last = tour.pages.count - 1
         var roomy = Canvas(size: Size(width: 80, height: 24))
-        let drawn = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: last)).draw(into: &roomy)
+        let drawn = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: last)).draw(into: &roomy)
         #expect(drawn.parts.hero != nil && (drawn.parts.hero?.height ?? 0) >= 3)
         var short = Canvas(size: Size(width: 80, height: 14))
-        let squeezed = PageView(tour: tour, state: PagerState(pageCount: tour.pages.count, currentPage: last)).draw(into: &short)
+        let squeezed = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: last)).draw(into: &short)
         #expect(squeezed.parts.hero == nil && squeezed.parts.subtitle.count >= 1)
         let text = PlainText.page(tour.pages[last], number: 5, of: 5)
         #expect(text.contains("Picture: The tour logo") && !text.contains("▀"))

@@ -60,7 +60,7 @@ struct HardeningRoundTwoEndToEndTests {
             let result = try runTour(arguments)
             #expect(result.exitCode == 65)
             #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 } && !result.stdout.contains("\u{1B}"))
-            #expect((result.stderr + result.stdout).contains(#"not "k\e]0;PWNED\u{7}\e]52;c;ZXZpbA==\u{7}\e[2J""#) || (result.stderr + result.stdout).contains("…"))
+            #expect((result.stderr + result.stdout).contains(#"not "k\e]0;PWNED\u{7}\e]52;c;ZXZpbA==\u{7}\e[2J""#))
         }
         // On a terminal, with stderr on the screen: the title and the screen stay ours.
         let session = try TmuxSession([evil], captureStandardError: false)
@@ -216,7 +216,7 @@ struct HardeningRoundTwoEndToEndTests {
         defer { cleanUp() }
         let path = try file("nonchar.json", #"{"pages": [{"title": "a\uFFFEb\uFFFFc\uFDD0d"}]}"#)
         let svg = try runTour(["render", path, "--page", "1", "--size", "40x8", "--format", "svg"]).stdout
-        #expect(svg.contains(">abcd<") || svg.contains("abcd"))
+        #expect(svg.contains(">abcd<"))
         #if canImport(FoundationXML)
         #expect(FoundationXML.XMLParser(data: Data(svg.utf8)).parse())
         #endif

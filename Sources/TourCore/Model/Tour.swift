@@ -36,11 +36,6 @@ extension Tour {
         case bar
         /// Nothing.
         case none
-
-        /// Dots with glyphs of the author's own, each cut to two cells and cleaned.
-        package static func cleanDots(current: String, other: String) -> Indicator {
-            .dots(current: TextWidth.prefix(TextSanitizer.clean(current), width: 2), other: TextWidth.prefix(TextSanitizer.clean(other), width: 2))
-        }
     }
 
     /// The words on the buttons. Whatever is set is cleaned of controls and escape sequences.

@@ -18,10 +18,10 @@ package struct Pager: Sendable {
         /// The key table.
         package var bindings = KeyBindings.standard
         /// What the terminal shows, so colors can be kept readable on it; nil leaves them.
-        package var contrast: (depth: ColorDepth, background: Contrast.Background)? = nil
+        package var contrast: (depth: ColorDepth, background: TerminalBackground)? = nil
 
         package init(animation: Bool = true, mouse: Bool = true, bindings: KeyBindings = .standard,
-                     contrast: (depth: ColorDepth, background: Contrast.Background)? = nil) {
+                     contrast: (depth: ColorDepth, background: TerminalBackground)? = nil) {
             self.animation = animation
             self.mouse = mouse
             self.bindings = bindings
@@ -56,7 +56,7 @@ package struct Pager: Sendable {
     /// Effects and outcomes count written pages; `paging` counts positions among the pages shown.
     package private(set) var plan: RunPlan
     /// The paging state machine, over the pages shown.
-    package private(set) var paging: PagerState
+    package private(set) var paging: Paging
     package let settings: Settings
     /// The window.
     package private(set) var size: Size
@@ -83,7 +83,7 @@ package struct Pager: Sendable {
         self.tour = plan.shownTour(tour)
         self.size = size
         self.settings = settings
-        self.paging = PagerState(pageCount: self.tour.pages.count, currentPage: startPosition)
+        self.paging = Paging(pageCount: self.tour.pages.count, currentPage: startPosition)
     }
 
     package var bindings: KeyBindings { settings.bindings }

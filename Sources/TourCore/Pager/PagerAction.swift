@@ -2,8 +2,8 @@
 import Glibc
 #endif
 
-/// What the paging state machine can be asked to do. Keys, clicks and the accessible
-/// mode's typed answers all become one of these in the update function.
+/// What the paging state machine can be asked to do. Keys and clicks become one of these
+/// in the update function; the accessible mode's typed answers in `AccessibleTour`.
 package enum PagerAction: Hashable, Sendable {
     case next
     case previous

@@ -12,35 +12,6 @@ package enum Contrast {
     /// WCAG's minimum for normal text.
     package static let minimumRatio = 4.5
 
-    /// What the terminal's own background is taken to be, when a cell has none of its own.
-    package enum Background: Sendable, Equatable {
-        case dark
-        case light
-
-        /// The color assumed: a typical theme's, not pure black or white, so a pass holds on both.
-        package var rgb: (UInt8, UInt8, UInt8) {
-            switch self {
-            case .dark: (0x1E, 0x1E, 0x1E)
-            case .light: (0xFA, 0xFA, 0xFA)
-            }
-        }
-
-        /// The terminal's default foreground on it.
-        var foreground: (UInt8, UInt8, UInt8) {
-            switch self {
-            case .dark: (0xE5, 0xE5, 0xE5)
-            case .light: (0x20, 0x20, 0x20)
-            }
-        }
-
-        /// From COLORFGBG ("15;0": foreground 15, background 0): light when the background
-        /// is one of the light ANSI colors (7, 9–15). Dark when unset or unclear.
-        package static func from(colorFGBG: String?) -> Background {
-            guard let value = colorFGBG, let last = value.split(separator: ";").last, let index = Int(last) else { return .dark }
-            return index == 7 || (9...15).contains(index) ? .light : .dark
-        }
-    }
-
     /// WCAG relative luminance of an sRGB color.
     package static func luminance(_ rgb: (UInt8, UInt8, UInt8)) -> Double {
         func linear(_ channel: UInt8) -> Double {
@@ -69,7 +40,7 @@ package enum Contrast {
 
     /// Every cell's foreground moved until it reads on its background; cells in `picture`
     /// (the hero art, whose colors are the picture itself) are left as drawn.
-    package static func enforce(on canvas: inout Canvas, depth: ColorDepth, background: Background, except picture: Rect? = nil) {
+    package static func enforce(on canvas: inout Canvas, depth: ColorDepth, background: TerminalBackground, except picture: Rect? = nil) {
         guard depth != .monochrome else { return }
         // A frame has a handful of color pairs: a short list beats a hash table (and keeps
         // Dictionary out of start-up); past 64 pairs each is simply worked out again.
@@ -104,7 +75,7 @@ package enum Contrast {
     }
 
     /// `color`, or the shade of its hue nearest to it in lightness that reads on `on`.
-    package static func readableShade(of color: Color, on backgroundColor: Color, depth: ColorDepth, background: Background) -> Color {
+    package static func readableShade(of color: Color, on backgroundColor: Color, depth: ColorDepth, background: TerminalBackground) -> Color {
         let behind = shown(backgroundColor, depth: depth) ?? background.rgb
         guard let front = shown(color, depth: depth), ratio(front, behind) < minimumRatio, let original = Palette.rgb(of: color) else { return color }
         let (hue, saturation, lightness) = hsl(original)

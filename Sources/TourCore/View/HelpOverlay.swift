@@ -18,11 +18,6 @@ package struct HelpOverlay: Sendable {
     /// ways to move; the rest go before these.
     static let importance: [KeyBindings.Command] = [.skip, .quit, .advance, .next, .previous]
 
-    /// The rows of the help: keys on the left, what they do on the right.
-    package var lines: [(keys: String, summary: String)] {
-        rows.map { ($0.keys, $0.summary) }
-    }
-
     /// The rows, each with how much it matters (lower keeps longer).
     private var rows: [(keys: String, summary: String, rank: Int)] {
         var lines: [(String, String, Int)] = bindings.bindings.map { binding in

@@ -11,7 +11,7 @@ package struct PageView: Sendable {
     /// The tour the page belongs to: labels and tour-wide accent.
     package var tour: Tour
     /// Which page, and how many.
-    package var state: PagerState
+    package var state: Paging
     /// Unicode or ASCII symbols.
     package var glyphs: Glyphs
     /// Rows a scrolling body is scrolled by; clamped to what the body allows.
@@ -20,13 +20,13 @@ package struct PageView: Sendable {
     package var bindings: KeyBindings
     /// The terminal's color depth and background, for keeping text readable; nil draws the
     /// author's colors as they are.
-    package var contrast: (depth: ColorDepth, background: Contrast.Background)? = nil
+    package var contrast: (depth: ColorDepth, background: TerminalBackground)? = nil
 
     /// Below this the pager cannot be drawn, and a notice asks for a bigger window.
     package static let minimumSize = Size(width: 16, height: 4)
 
     /// The view of the current page of `state`.
-    package init(tour: Tour, state: PagerState, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
+    package init(tour: Tour, state: Paging, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
         self.tour = tour
         self.state = state
         self.glyphs = glyphs

@@ -31,7 +31,7 @@ package enum PagerView {
 
     /// One page of the pager's tour, as it looks when nothing moves.
     private static func page(_ index: Int, scroll: Int, of pager: Pager, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
-        let state = PagerState(pageCount: pager.paging.pageCount, currentPage: index)
+        let state = Paging(pageCount: pager.paging.pageCount, currentPage: index)
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
         view.contrast = pager.settings.contrast
         var canvas = Canvas(size: pager.size)

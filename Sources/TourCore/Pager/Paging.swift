@@ -1,7 +1,7 @@
 /// The one paging state machine: which page, and whether the tour has ended. A value:
 /// `reduce` returns the next state and touches nothing else.
-package struct PagerState: Hashable, Sendable {
-    /// Counted from 0.
+package struct Paging: Hashable, Sendable {
+    /// Counted from 0 among the pages the run shows (the run plan maps it to the tour as written).
     package private(set) var currentPage: Int
     /// At least 1.
     package let pageCount: Int
@@ -24,7 +24,7 @@ package struct PagerState: Hashable, Sendable {
     package var isLastPage: Bool { currentPage == pageCount - 1 }
 
     /// The state after `action`. Next and previous stop at the ends; an ended tour stays ended.
-    package func reduce(_ action: PagerAction) -> PagerState {
+    package func reduce(_ action: PagerAction) -> Paging {
         guard isRunning else { return self }
         var state = self
         switch action {
@@ -43,8 +43,8 @@ package struct PagerState: Hashable, Sendable {
     }
 
     /// The same state with a different page count (a reloaded tour), on `currentPage` (clamped).
-    package func resized(to pageCount: Int, currentPage: Int) -> PagerState {
-        var state = PagerState(pageCount: pageCount, currentPage: currentPage)
+    package func resized(to pageCount: Int, currentPage: Int) -> Paging {
+        var state = Paging(pageCount: pageCount, currentPage: currentPage)
         state.outcome = outcome
         return state
     }

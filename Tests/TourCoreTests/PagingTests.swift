@@ -3,8 +3,8 @@ import Testing
 @testable import TourStore
 
 @Suite("Paging state machine")
-struct PagerStateTests {
-    let start = PagerState(pageCount: 4)
+struct PagingTests {
+    let start = Paging(pageCount: 4)
 
     @Test func startsOnTheFirstPageRunning() {
         #expect(start.currentPage == 0)
@@ -13,8 +13,8 @@ struct PagerStateTests {
     }
 
     @Test func startPageIsClampedIntoRange() {
-        #expect(PagerState(pageCount: 3, currentPage: 7).currentPage == 2)
-        #expect(PagerState(pageCount: 3, currentPage: -2).currentPage == 0)
+        #expect(Paging(pageCount: 3, currentPage: 7).currentPage == 2)
+        #expect(Paging(pageCount: 3, currentPage: -2).currentPage == 0)
     }
 
     @Test func nextMovesForwardAndStopsAtTheLastPage() {
@@ -68,7 +68,7 @@ struct PagerStateTests {
     }
 
     @Test func anEndedTourTakesNoMoreActions() {
-        let ended: [PagerState] = [start.reduce(.skip), start.reduce(.last).reduce(.advance), start.reduce(.interrupt)]
+        let ended: [Paging] = [start.reduce(.skip), start.reduce(.last).reduce(.advance), start.reduce(.interrupt)]
         let actions: [PagerAction] = [.next, .previous, .advance, .first, .last, .jump(to: 2), .skip, .interrupt]
         for state in ended {
             for action in actions {
@@ -78,7 +78,7 @@ struct PagerStateTests {
     }
 
     @Test func aSinglePageTourCompletesOnAdvance() {
-        let single = PagerState(pageCount: 1)
+        let single = Paging(pageCount: 1)
         #expect(single.isFirstPage && single.isLastPage)
         #expect(single.reduce(.next) == single)
         #expect(single.reduce(.advance).outcome == .completed)
@@ -90,8 +90,8 @@ struct PagerStateTests {
         let actions: [PagerAction] = [.next, .previous, .advance, .first, .last, .skip, .interrupt]
         for _ in 0..<2_000 {
             let pageCount = Int.random(in: 1...12, using: &generator)
-            var state = PagerState(pageCount: pageCount)
-            var endedAt: PagerState? = nil
+            var state = Paging(pageCount: pageCount)
+            var endedAt: Paging? = nil
             for _ in 0..<Int.random(in: 1...60, using: &generator) {
                 let action: PagerAction = Bool.random(using: &generator) && Int.random(in: 0...9, using: &generator) == 0
                     ? actions.randomElement(using: &generator)!

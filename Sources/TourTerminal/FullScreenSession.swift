@@ -11,10 +11,11 @@ import Glibc
 /// out the effects that come back (draw, start or stop the clock, reload, suspend,
 /// finish). Every decision is the update function's, in TourCore.
 ///
-/// The loop sleeps in `poll` on the terminal and on the signal pipe. While nothing moves
-/// it has no timeout at all, so it uses no CPU; only a running animation sets one.
+/// The loop sleeps in `poll` on the terminal, the signal pipe and the file watcher. While
+/// nothing moves it has no timeout at all, so it uses no CPU; only a running animation or
+/// a half-read key sequence sets one.
 /// Signals arrive as bytes on that pipe and are handled here, never in a signal handler.
-package enum FullScreenPager {
+package enum FullScreenSession {
     /// How to run the pager.
     package struct Options {
         /// Which pages of the tour to show; every page when nil.
@@ -55,7 +56,7 @@ package enum FullScreenPager {
 
         let screen = try TerminalScreen(colorMode: options.colorMode, environment: options.environment ?? TerminalEnvironment.current(), mouse: options.mouse)
         defer { screen.close() }
-        let background = Contrast.Background.from(colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+        let background = TerminalBackground.from(colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
         let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
                                       contrast: (screen.colors.depth, background))
         let pager = Pager(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
@@ -70,7 +71,7 @@ package enum FullScreenPager {
 private struct RunLoop {
     let screen: TerminalScreen
     let signalPipe: Int32
-    let options: FullScreenPager.Options
+    let options: FullScreenSession.Options
     var pager: Pager
     let renderer: CanvasRenderer
     var decoder: KeyDecoder
@@ -82,7 +83,7 @@ private struct RunLoop {
     /// of keys costs one frame, not one per key.
     var needsDraw = false
 
-    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenPager.Options, pager: Pager) {
+    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenSession.Options, pager: Pager) {
         self.screen = screen
         self.signalPipe = signalPipe
         self.options = options

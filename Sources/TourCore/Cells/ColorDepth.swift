@@ -1,0 +1,43 @@
+/// How many colors the terminal shows, and how the canvas' colors map onto them.
+package enum ColorDepth: Sendable, Equatable {
+    /// No color: bold, dim and reverse only (NO_COLOR, --no-color, or no color support).
+    case monochrome
+    /// The 8 basic ANSI colors.
+    case ansi8
+    /// The xterm 256-color palette.
+    case ansi256
+    /// 24-bit color, sent as RGB.
+    case direct
+
+    /// The terminal's color number for a color (an RGB value for `.direct`), or nil for the default.
+    package func terminalColor(_ color: Color) -> Int32? {
+        switch (self, color) {
+        case (_, .default), (.monochrome, _):
+            return nil
+        case let (.direct, .ansi(index)) where index < 8:
+            return Int32(index)
+        case let (.direct, .ansi(index)):
+            return Self.directValue(Palette.rgb(ofIndex: index))
+        case let (.direct, .rgb(red, green, blue)):
+            return Self.directValue((red, green, blue))
+        case let (.ansi256, .ansi(index)):
+            return Int32(index)
+        case let (.ansi256, .rgb(red, green, blue)):
+            return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: 256))
+        case let (.ansi8, .ansi(index)) where index < 8:
+            return Int32(index)
+        case let (.ansi8, .ansi(index)) where index < 16:
+            return Int32(index - 8)
+        case let (.ansi8, .ansi(index)):
+            let (red, green, blue) = Palette.rgb(ofIndex: index)
+            return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: 8))
+        case let (.ansi8, .rgb(red, green, blue)):
+            return Int32(Palette.nearest(red: red, green: green, blue: blue, paletteSize: 8))
+        }
+    }
+
+    /// Direct-color terminfo entries read values below 8 as the ANSI colors; keep RGB above them.
+    private static func directValue(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
+        max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
+    }
+}
