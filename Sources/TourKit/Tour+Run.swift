@@ -68,6 +68,7 @@ extension Tour.Page {
         do throws(FileSystem.Failure) {
             bytes = try FileSystem.read(path, limit: TourDecoder.maximumArtFileBytes)
         } catch {
+            if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
             throw TourError.unreadable(path: path, reason: error.reason)
         }
         try self.init(title: title, subtitle: subtitle, imageBytes: bytes, heroAlt: heroAlt, accent: accent, since: since, button: button)

@@ -45,7 +45,7 @@ enum TourRunner {
             }
             plan = RunPlan(tour: tour, selection: .whatsNew(lastSeen: lastSeen))
             if plan.isEmpty {
-                if environment.debug { writeStandardError("tour: not shown: \(Quoted(id)) was seen at version \(lastSeen?.version ?? "-")\n") }
+                if environment.debug { writeStandardError("tour: not shown: \(Quoted(id)) was seen at version \(lastSeen?.version.map { Quoted($0).description } ?? "-")\n") }
                 return .alreadySeen
             }
             record = store.map { ($0, id) }
@@ -76,7 +76,8 @@ enum TourRunner {
         do throws(SeenStateStore.WriteFailure) {
             return try store.reset(id: id)
         } catch {
-            throw TourError.unreadable(path: store.path(for: id), reason: error.reason)
+            // The state file could not be changed: an output failure (74), not unreadable input.
+            throw TourError.output(reason: error.reason)
         }
     }
 
@@ -101,13 +102,14 @@ enum TourRunner {
                                            canRunFullScreen: environment.canRunFullScreen)
         if mode == .accessible {
             var writeFailure: String? = nil
+            let input = LineReader(descriptor: STDIN_FILENO)
             let outcome = AccessibleTour.run(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
                                              write: { text in
                                                  if writeFailure == nil, !writeStandardOutput(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
                                              },
-                                             readLine: { writeFailure == nil ? Swift.readLine(strippingNewline: true) : nil },
+                                             readLine: { writeFailure == nil ? input.readLine() : nil },
                                              onPageChange: options.onPageChange)
-            if let writeFailure { throw TourError.output(reason: writeFailure) }
+            if let writeFailure { throw TourError.output(reason: "cannot write the tour: \(writeFailure)") }
             return RunEnding(outcome: outcome, plan: plan)
         }
         if mode == .fullScreen {
@@ -132,7 +134,7 @@ enum TourRunner {
         }
         // A tour that did not reach its reader (a full disk, a closed pipe) was not seen.
         guard writeStandardOutput(forTerminal(PlainText.tour(plan.shownTour(tour), glyphs: glyphs))) else {
-            throw TourError.output(reason: FileSystem.describeErrno())
+            throw TourError.output(reason: "cannot write the tour: \(FileSystem.describeErrno())")
         }
         return RunEnding(outcome: .completed, plan: plan)
     }

@@ -140,13 +140,39 @@ extension FileSystem {
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
+                if errno == EINTR { continue }
+                // A parent (Node, for one) may leave the descriptor non-blocking: wait until
+                // it takes more, rather than spin on EAGAIN.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    guard waitUntilWritable(descriptor) else { return false }
+                    continue
+                }
                 return false
             }
             if count == 0 { return false }
             offset += count
         }
         return true
+    }
+
+    /// Sleeps until `descriptor` can take more bytes; false when it never will (hung up).
+    private static func waitUntilWritable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while true {
+            let ready = poll(&entry, 1, -1)
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0 && entry.revents & Int16(POLLERR | POLLNVAL) == 0
+        }
+    }
+
+    /// Sleeps until `descriptor` has bytes to read (or is at its end); false on an error.
+    package static func waitUntilReadable(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&entry, 1, -1)
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0 && entry.revents & Int16(POLLNVAL) == 0
+        }
     }
 }
 

@@ -32,10 +32,31 @@ package struct SeenStateStore: Sendable {
         return nil
     }
 
-    /// The file name an id is kept under: lowercase, with "-" for anything but a-z, 0-9,
-    /// ".", "_" and "-", no leading dot, at most 100 bytes. Any id maps to one, so a tour
-    /// named "My Tour" or "café" still remembers; "../x" cannot leave the directory.
+    /// The file name an id is kept under, one to one: an id that is already a plain name
+    /// (a-z, 0-9, ".", "_", "-", no leading dot, at most 100 bytes) is its own name; any
+    /// other gets a readable slug, "~" (which a plain name never has) and a hash of the
+    /// exact id. So "My-Tool" and "my tool", or two ids in Japanese and Chinese, never
+    /// share a file, and "../x" cannot leave the directory.
     package static func fileName(for id: String) -> String {
+        if isPlainName(id) { return id }
+        return slug(of: id) + "~" + hash(of: id)
+    }
+
+    /// What releases before 2.1 named the file: the slug alone, which several ids could share.
+    static func legacyFileName(for id: String) -> String {
+        let slug = slug(of: id)
+        return slug.isEmpty || slug == "-" ? "tour" : slug
+    }
+
+    static func isPlainName(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count <= 100, !id.hasPrefix(".") else { return false }
+        return id.utf8.allSatisfy { byte in
+            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D
+        }
+    }
+
+    /// Lowercase, "-" for any run of other characters, no leading dot, at most 100 bytes.
+    private static func slug(of id: String) -> String {
         var name = ""
         for scalar in id.lowercased().unicodeScalars {
             switch scalar {
@@ -45,12 +66,35 @@ package struct SeenStateStore: Sendable {
             if name.utf8.count >= 100 { break }
         }
         while name.hasPrefix(".") { name.removeFirst() }
-        return name.isEmpty || name == "-" ? "tour" : name
+        return name
+    }
+
+    /// FNV-1a of the id's UTF-8 bytes, as 8 hex digits: stable across runs and builds.
+    private static func hash(of id: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        let folded = UInt32(truncatingIfNeeded: value ^ (value >> 32))
+        let hex = String(folded, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// The state file of a tour id.
     package func path(for id: String) -> String {
         FileSystem.join(directory, Self.fileName(for: id) + ".json")
+    }
+
+    /// A state kept under the name an older release gave it is copied to its own name,
+    /// once, so nobody sees a tour again because of the upgrade. Copied, not moved: an old
+    /// name could be shared ("my-tool" for "my-tool" and "My Tool"), and whose it was cannot
+    /// be known, so every id that mapped to it keeps it, as before the upgrade.
+    private func copyLegacyFile(id: String) {
+        let legacy = FileSystem.join(directory, Self.legacyFileName(for: id) + ".json")
+        guard legacy != path(for: id), !FileSystem.exists(path(for: id)),
+              let bytes = try? FileSystem.read(legacy, limit: 64 * 1024), let state = SeenState.parse(bytes) else { return }
+        try? writeAtomically(state, id: id)
     }
 
     /// What the store knows of a tour.
@@ -63,16 +107,17 @@ package struct SeenStateStore: Sendable {
 
     /// What was recorded for `id`; faults come back as `.unusable`, never thrown.
     package func load(id: String) -> LoadResult {
+        copyLegacyFile(id: id)
         let path = path(for: id)
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: 64 * 1024)
         } catch {
             if error.isMissing { return .notSeen }
-            return .unusable(reason: "cannot read \(path): \(error.reason)")
+            return .unusable(reason: "cannot read \(MessageText.path(path)): \(error.reason)")
         }
         guard let state = SeenState.parse(bytes) else {
-            return .unusable(reason: "\(path) is not a tour state file; ignoring it")
+            return .unusable(reason: "\(MessageText.path(path)) is not a tour state file; ignoring it")
         }
         return .seen(state)
     }
@@ -88,13 +133,18 @@ package struct SeenStateStore: Sendable {
         if case .seen(let existing) = load(id: id), existing.format > SeenState.currentFormat {
             return  // a newer tour owns this file; leave it be
         }
+        try writeAtomically(state, id: id)
+    }
+
+    /// A temporary file in the same directory, fsynced, then renamed over the state file.
+    private func writeAtomically(_ state: SeenState, id: String) throws(WriteFailure) {
         try makeDirectory(directory)
         removeStaleTemporaryFiles(id: id)
         let finalPath = path(for: id)
         let random = UInt64.random(in: 0...UInt64.max)
         let temporaryPath = FileSystem.join(directory, ".\(Self.fileName(for: id)).json.\(getpid()).\(String(random, radix: 36)).tmp")
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(temporaryPath): \(FileSystem.describeErrno())") }
+        guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(MessageText.path(temporaryPath)): \(FileSystem.describeErrno())") }
         var failure: String? = nil
         if !FileSystem.writeAll(Array(state.json.utf8), to: descriptor) { failure = FileSystem.describeErrno() }
         if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.describeErrno() }
@@ -102,7 +152,7 @@ package struct SeenStateStore: Sendable {
         if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = FileSystem.describeErrno() }
         if let failure {
             unlink(temporaryPath)
-            throw WriteFailure(reason: "cannot write \(finalPath): \(failure)")
+            throw WriteFailure(reason: "cannot write \(MessageText.path(finalPath)): \(failure)")
         }
         // Make the rename itself durable.
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -128,20 +178,20 @@ package struct SeenStateStore: Sendable {
     package func reset(id: String) throws(WriteFailure) -> Bool {
         if unlink(path(for: id)) == 0 { return true }
         if errno == ENOENT { return false }
-        throw WriteFailure(reason: "cannot remove \(path(for: id)): \(FileSystem.describeErrno())")
+        throw WriteFailure(reason: "cannot remove \(MessageText.path(path(for: id))): \(FileSystem.describeErrno())")
     }
 
     /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).
     private func makeDirectory(_ path: String) throws(WriteFailure) {
         var status = stat()
         if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw WriteFailure(reason: "\(path) is not a directory") }
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw WriteFailure(reason: "\(MessageText.path(path)) is not a directory") }
             return
         }
         let parent = FileSystem.directory(of: path)
         if parent != path, parent != "/", parent != "." { try makeDirectory(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw WriteFailure(reason: "cannot create \(path): \(FileSystem.describeErrno())")
+            throw WriteFailure(reason: "cannot create \(MessageText.path(path)): \(FileSystem.describeErrno())")
         }
     }
 

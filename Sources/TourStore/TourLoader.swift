@@ -47,12 +47,22 @@ package enum TourLoader {
         guard translationPath != path, let base = tour, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (tour, diagnostics)
         }
-        let (translated, problems) = try overlay(translationPath, on: base)
+        let (translated, problems) = try overlay(translationPath, on: base, basePath: path, allowOutside: allowOutsideArt)
         return (translated, diagnostics + problems)
     }
 
-    /// The translation at `path` laid over `base`, and its problems.
-    package static func overlay(_ path: String, on base: Tour) throws(TourError) -> (Tour, [Diagnostic]) {
+    /// The translation at `path` laid over `base`, and its problems. Unless `allowOutside`,
+    /// the translation must resolve inside the base file's folder, as art must: a link
+    /// `tour.fr.md -> ../../secret.env` would otherwise draw the secret as a page.
+    package static func overlay(_ path: String, on base: Tour, basePath: String, allowOutside: Bool) throws(TourError) -> (Tour, [Diagnostic]) {
+        if !allowOutside {
+            let directory = FileSystem.directory(of: basePath)
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            guard FileSystem.resolve(name, inside: directory) != nil else {
+                let reason = "is outside the tour's folder; a translation must sit in the folder of the tour file (--allow-outside-art lifts this)"
+                return (base, [Diagnostic(file: path, position: nil, severity: .error, message: reason)])
+            }
+        }
         let bytes = try readTourFile(path)
         let root: JSONNode
         var problems: [Diagnostic] = []
@@ -124,6 +134,8 @@ package enum TourLoader {
             do throws(FileSystem.Failure) {
                 return try FileSystem.read(artPath, limit: TourDecoder.maximumArtFileBytes)
             } catch {
+                // Over the size limit is bad content (65), as an oversized tour file is.
+                if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
                 throw TourError.unreadable(path: relativePath, reason: error.reason)
             }
         }
@@ -173,10 +185,10 @@ package enum TourLoader {
     }
 
     /// Every problem in each translation beside a base file, for `tour check`.
-    package static func translationProblems(base: Tour, path: String) -> [Diagnostic] {
+    package static func translationProblems(base: Tour, path: String, allowOutside: Bool) -> [Diagnostic] {
         translations(of: path).flatMap { translation -> [Diagnostic] in
             do throws(TourError) {
-                return try overlay(translation, on: base).1
+                return try overlay(translation, on: base, basePath: path, allowOutside: allowOutside).1
             } catch {
                 return [Diagnostic(file: translation, position: nil, severity: .error, message: error.description)]
             }

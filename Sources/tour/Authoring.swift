@@ -20,7 +20,7 @@ enum Authoring {
         }
         var diagnostics = result.diagnostics
         if let tour = result.tour, !diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += TourLoader.translationProblems(base: tour, path: path)
+            diagnostics += TourLoader.translationProblems(base: tour, path: path, allowOutside: allowOutsideArt)
         }
         let report = json ? "[" + diagnostics.map(\.json).joined(separator: ",\n ") + "]\n"
             : diagnostics.map { $0.description + "\n" }.joined()

@@ -80,14 +80,34 @@ struct AuthoringTests {
         #expect(french.pages[2].extra == "Et plein de petites corrections.")
         #expect(french.pages.map(\.hero) == english.pages.map(\.hero))
         #expect(french.pages.map(\.gradient) == english.pages.map(\.gradient) && french.pages.map(\.since) == english.pages.map(\.since))
-        #expect(TourLoader.translationProblems(base: english, path: base).isEmpty)
+        #expect(TourLoader.translationProblems(base: english, path: base, allowOutside: false).isEmpty)
+    }
+
+    /// A translation is read only from inside the tour's folder, as art is: a link to a
+    /// secret elsewhere is refused in check, at play and in render, unless outside is allowed.
+    @Test func aTranslationThatLinksOutOfTheFolderIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tour-translation-link-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("tour")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = folder.appendingPathComponent("tour.json").path
+        try #"{"pages": [{"title": "Hello"}]}"#.write(toFile: base, atomically: true, encoding: .utf8)
+        let secret = root.appendingPathComponent("secret.json").path
+        try #"{"pages": [{"title": "API_KEY=hunter2"}]}"#.write(toFile: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("tour.fr.json").path, withDestinationPath: "../secret.json")
+        let tour = try TourLoader.load(path: base)
+        let problems = TourLoader.translationProblems(base: tour, path: base, allowOutside: false)
+        #expect(problems.count == 1 && problems[0].message.hasPrefix("is outside the tour's folder"))
+        #expect(throws: TourError.self) { try TourLoader.load(path: base, locale: "fr_FR.UTF-8") }
+        #expect(TourLoader.translationProblems(base: tour, path: base, allowOutside: true).isEmpty)
+        #expect(try TourLoader.load(path: base, locale: "fr", allowOutsideArt: true).pages[0].title == "API_KEY=hunter2")
     }
 
     @Test func aTranslationThatChangesStructureIsReportedAtItsPlace() throws {
         let base = Self.fixtures + "/translations-bad/tour.json"
         let german = Self.fixtures + "/translations-bad/tour.de.json"
         let tour = try TourLoader.load(path: base)
-        #expect(TourLoader.translationProblems(base: tour, path: base).map(\.description) == [
+        #expect(TourLoader.translationProblems(base: tour, path: base, allowOutside: false).map(\.description) == [
             "\(german):2:3: error: a translation holds texts only; \"version\" comes from the base tour (a translation may set labels, pages)",
             "\(german):3:12: error: the translation has 2 pages and the base tour 3; a translation has the same pages",
         ])

@@ -95,14 +95,41 @@ struct SeenStateStoreTests {
         #expect(directory(["HOME": ""]) == nil)
     }
 
-    /// Any id maps to a plain file name in the directory; none is refused.
-    @Test func everyIdMapsToASafeFileName() {
-        let cases = ["mytool": "mytool", "my-tool_2.0": "my-tool_2.0", "A": "a", "My Tour": "my-tour", "café": "caf-",
-                     "../etc/passwd": "-etc-passwd", "a/b": "a-b", ".hidden": "hidden", "": "tour", "/": "tour",
-                     "\u{1B}]0;x\u{07}": "-0-x-"]
-        for (id, name) in cases { #expect(SeenStateStore.fileName(for: id) == name, "\(id)") }
-        #expect(SeenStateStore.fileName(for: String(repeating: "x", count: 300)).utf8.count == 100)
-        #expect(SeenStateStore(directory: "/s").path(for: "../../x") == "/s/-..-x.json")  // no slash: it stays in the directory
+    /// Any id maps to a safe file name in the directory, none is refused, and no two ids
+    /// share one: a plain id is its own name, any other a slug, "~" and a hash of the id.
+    @Test func everyIdMapsToItsOwnSafeFileName() {
+        for id in ["mytool", "my-tool_2.0", "tour", "a.b"] { #expect(SeenStateStore.fileName(for: id) == id) }
+        let cases = ["A": "a", "My Tour": "my-tour", "café": "caf-", "../etc/passwd": "-etc-passwd", "a/b": "a-b",
+                     ".hidden": "hidden", "": "", "/": "-", "\u{1B}]0;x\u{07}": "-0-x-", "日本語": "-", "中文": "-"]
+        var names: Set<String> = []
+        for (id, slug) in cases {
+            let name = SeenStateStore.fileName(for: id)
+            #expect(name.hasPrefix(slug + "~") && name.count == slug.count + 9 && !name.contains("/"), "\(id): \(name)")
+            names.insert(name)
+        }
+        #expect(names.count == cases.count)  // the two all-CJK ids no longer share "tour.json"
+        #expect(SeenStateStore.fileName(for: "my tool") != SeenStateStore.fileName(for: "My-Tool"))
+        #expect(SeenStateStore.fileName(for: "日本語") == SeenStateStore.fileName(for: "日本語"))  // stable
+        let long = String(repeating: "x", count: 300)
+        #expect(SeenStateStore.fileName(for: long) != SeenStateStore.fileName(for: long + "y"))  // not cut into one
+        #expect(SeenStateStore.fileName(for: long).utf8.count == 109)
+        #expect(SeenStateStore(directory: "/s").path(for: "../../x").hasPrefix("/s/-..-x~"))  // no slash: it stays in the directory
+    }
+
+    /// A state an older release kept under a shared name is copied to the id's own name:
+    /// nobody sees a tour again because of the upgrade, and the old file stays for the
+    /// other ids that mapped to it.
+    @Test func aStateUnderItsOldNameIsCopiedToItsOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-store-legacy-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = SeenStateStore(directory: directory)
+        try store.save(state, id: "my-tool")  // what 2.0 wrote for "My Tool" too
+        #expect(store.load(id: "My Tool") == .seen(state))
+        #expect(FileManager.default.fileExists(atPath: store.path(for: "My Tool")))
+        #expect(store.load(id: "my-tool") == .seen(state))
+        // From now on they are apart.
+        try store.reset(id: "My Tool")
+        #expect(store.load(id: "my-tool") == .seen(state))
     }
 
     @Test func theStateFileIsReadableJSON() {

@@ -23,7 +23,8 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The command line or the options make no sense.
     case usage(String)
-    /// The tour could not be written out (a full disk, a closed pipe): nothing was recorded.
+    /// Output failed: the tour could not be written out (a full disk, a closed pipe), so
+    /// nothing was recorded; or the seen state could not be changed (`--reset`).
     case output(reason: String)
     /// Several of the above in one tour file, in file order: every problem at once, as
     /// `tour check` lists them.
@@ -35,7 +36,7 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .content(_, _, message): message
         case let .unreadable(_, reason): reason
         case let .usage(message): message
-        case let .output(reason): "cannot write the tour: \(reason)"
+        case let .output(reason): reason
         case let .problems(errors): errors.map(\.message).joined(separator: "\n")
         }
     }
@@ -45,15 +46,15 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         // File names come from the user, an archive or a repository: shown visibly too.
         case let .content(file, position?, message):
-            return "\(MessageText.visible(file, limit: MessageText.maximumPathLength)):\(position.line):\(position.column): \(message)"
+            return "\(MessageText.path(file)):\(position.line):\(position.column): \(message)"
         case let .content(file, nil, message):
-            return "\(MessageText.visible(file, limit: MessageText.maximumPathLength)): \(message)"
+            return "\(MessageText.path(file)): \(message)"
         case let .unreadable(path, reason):
-            return "\(MessageText.visible(path, limit: MessageText.maximumPathLength)): \(reason)"
+            return "\(MessageText.path(path)): \(reason)"
         case let .usage(message):
             return message
         case let .output(reason):
-            return "tour: cannot write the tour: \(reason)"
+            return "tour: \(reason)"
         case let .problems(errors):
             return errors.map(\.description).joined(separator: "\n")
         }

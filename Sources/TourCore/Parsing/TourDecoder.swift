@@ -196,7 +196,8 @@ package struct TourDecoder {
                     skip: attemptOptional { () throws(PartFailure) in try string(labelFields["skip"]) } ?? labels.skip)
             }
         }
-        var version: String? = attemptOptional { () throws(PartFailure) in try string(fields["version"]).map { TextSanitizer.clean($0) } }
+        // A version is read as written, as `since` is: "1.0\e[31m" is not a version, cleaned or not.
+        var version: String? = attemptOptional { () throws(PartFailure) in try string(fields["version"]) }
         if let text = version, Version(text) == nil, let member = fields["version"] {
             log.add(fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
             version = nil

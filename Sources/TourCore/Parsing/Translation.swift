@@ -71,7 +71,8 @@ package enum Translation {
             let what = "page \(position + 1)"
             let pageFields = members(node, what: what, allowed: pageKeys)
             var index = position
-            if let key = text(pageFields["key"]) {
+            // Cleaned as the base's keys are, so a key matches whatever controls it carried.
+            if let key = text(pageFields["key"]).map({ TextSanitizer.clean($0) }) {
                 guard let match = base.pages.firstIndex(where: { $0.key == key }) else {
                     error(pageFields["key"]!.node.position, "no page of the base tour has \"key\": \(Quoted(key))")
                     continue

@@ -92,6 +92,13 @@ package enum MessageText {
     /// File names are cut only past this many: a path is read whole.
     package static let maximumPathLength = 1024
 
+    /// A file name or path for a message: shown visibly like any quoted value, cut only
+    /// past `maximumPathLength`. Paths come from the user, the environment
+    /// (XDG_STATE_HOME), an archive or a repository.
+    package static func path(_ path: String) -> String {
+        visible(path, limit: maximumPathLength)
+    }
+
     /// `text` with controls, DEL, C1 controls, bidi controls and line separators written
     /// visibly (`\e`, `\u{9b}`, `\u{202e}`), and cut to `maximumLength` with "…".
     package static func visible(_ text: String, limit: Int = maximumLength) -> String {
