@@ -13,6 +13,12 @@
 /// Decoded pictures are kept at most this large on their longer side: a terminal cell
 /// grid never needs more, and memory stays small.
 #define TOUR_IMAGE_KEEP_SIDE 512
+/// A progressive JPEG with more scans than this is refused: each scan passes over the
+/// whole picture, and libjpeg sets no limit of its own.
+#define TOUR_IMAGE_MAX_SCANS 100
+/// Pictures are decoded row by row; the two kinds that must be held whole while they
+/// decode (an interlaced PNG, a progressive JPEG's coefficients) may take this much.
+#define TOUR_IMAGE_MAX_FULL_BYTES (32 << 20)
 
 /// Decodes PNG or JPEG bytes into RGBA (8 bits a channel, unassociated alpha), scaled
 /// down to TOUR_IMAGE_KEEP_SIDE. Returns 0 and sets *pixels (free with tour_image_free),

@@ -73,10 +73,36 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Where a decoder collects what it finds, so one pass reports every problem.
 final class DiagnosticLog {
+    /// A file gets at most this many messages; the rest are counted in one last line. A
+    /// 4 MiB file of mistakes must not make tens of megabytes of messages.
+    static let maximumEntries = 200
+    /// Unknown keys that get a "did you mean"; past this many the rest get the plain message.
+    static let maximumSuggestions = 200
+
     private(set) var entries: [Diagnostic] = []
+    /// Messages past `maximumEntries`, and whether any of them was an error.
+    private var dropped = 0
+    private var droppedAnError = false
+    /// Suggestions made so far.
+    var suggestionsMade = 0
+    /// The keys an object's unknown keys were taken to be misspellings of, by the object's
+    /// position: computed once, when its members are read.
+    var misspelled: [SourcePosition: Set<String>] = [:]
 
     func add(_ diagnostic: Diagnostic) {
+        guard entries.count < Self.maximumEntries else {
+            dropped += 1
+            droppedAnError = droppedAnError || diagnostic.severity == .error
+            return
+        }
         entries.append(diagnostic)
+    }
+
+    /// "and N more problems", when some were left out; nil when none were.
+    func overflow(file: String) -> Diagnostic? {
+        guard dropped > 0 else { return nil }
+        return Diagnostic(file: file, position: nil, severity: droppedAnError ? .error : .warning,
+                          message: "and \(dropped) more problem\(dropped == 1 ? "" : "s") not listed")
     }
 
     func add(_ error: TourError) {

@@ -42,6 +42,12 @@ package struct TourDecoder {
     package var readPicture: PictureReader? = nil
     /// Collects what one `check` finds; every call starts a new one.
     private let log: DiagnosticLog
+    /// The art and pictures one `check` has read, each once however many pages name it.
+    private let loaded: LoadedArt
+
+    /// Decoded pictures and art of one tour may hold this much in all; more is bad
+    /// content. Each file is also held to its own limits.
+    package static let maximumLoadedArtBytes = 64 << 20
 
     /// A decoder for one file; errors name `fileName`.
     package init(fileName: String, readArt: @escaping ArtReader) {
@@ -52,6 +58,15 @@ package struct TourDecoder {
         self.fileName = fileName
         self.readArt = readArt
         self.log = log
+        self.loaded = LoadedArt()
+    }
+
+    /// What one run has read: 1,000 pages naming one picture decode it once and share it.
+    private final class LoadedArt {
+        var pictures: [String: Picture] = [:]
+        var art: [String: Tour.Art] = [:]
+        /// What the distinct pictures and art hold, roughly, in bytes.
+        var heldBytes = 0
     }
 
     /// The tour, or the first error in it.
@@ -95,7 +110,7 @@ package struct TourDecoder {
             if case .error(let error) = error { run.log.add(error) }
             tour = nil
         }
-        return (tour, Diagnostic.inFileOrder(run.log.entries))
+        return (tour, Diagnostic.inFileOrder(run.log.entries) + [run.log.overflow(file: fileName)].compactMap { $0 })
     }
 
     private func warn(_ position: SourcePosition, _ message: String) {
@@ -139,10 +154,18 @@ package struct TourDecoder {
             throw stop(node.position, "\(what) must be an object, not \(node.value.kindName)")
         }
         var result = JSONFields()
+        var misspelled: Set<String> = []
+        defer { if !misspelled.isEmpty { log.misspelled[node.position] = misspelled } }
         for member in list {
             guard allowed.contains(member.key) else {
                 var message = "unknown key \(Quoted(member.key)) in \(what)"
-                if let suggestion = KeySuggestion.closest(to: member.key, among: allowed) {
+                var suggestion: String? = nil
+                if log.suggestionsMade < DiagnosticLog.maximumSuggestions {
+                    suggestion = KeySuggestion.closest(to: member.key, among: allowed)
+                    log.suggestionsMade += 1
+                }
+                if let suggestion {
+                    misspelled.insert(suggestion)
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
                     message += "; expected one of: " + allowed.joined(separator: ", ")
@@ -160,9 +183,9 @@ package struct TourDecoder {
 
     /// Required keys that an unknown key in `node` was taken to be a misspelling of:
     /// "page 2 has no title" would only repeat "did you mean title?".
-    private func misspelled(in node: JSONNode, allowed: [String]) -> Set<String> {
-        guard case .object(let list) = node.value else { return [] }
-        return Set(list.filter { !allowed.contains($0.key) }.compactMap { KeySuggestion.closest(to: $0.key, among: allowed) })
+    /// Read from what `members(of:)` found, not computed again.
+    private func misspelled(in node: JSONNode) -> Set<String> {
+        log.misspelled[node.position] ?? []
     }
 
     private func string(_ member: JSONMember?) throws(PartFailure) -> String? {
@@ -176,7 +199,7 @@ package struct TourDecoder {
     private func decodeTour(_ root: JSONNode) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", allowed: Self.tourKeys)
         guard let pagesMember = fields["pages"] else {
-            if misspelled(in: root, allowed: Self.tourKeys).contains("pages") { throw PartFailure.alreadyReported }
+            if misspelled(in: root).contains("pages") { throw PartFailure.alreadyReported }
             throw stop(root.position, "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
         }
         guard case .array(let pageNodes) = pagesMember.node.value else {
@@ -303,7 +326,7 @@ package struct TourDecoder {
         let what = "item \(number) of page \(page)"
         let fields = try members(of: node, what: what, allowed: Self.featureKeys)
         guard let title = try string(fields["title"]) else {
-            if misspelled(in: node, allowed: Self.featureKeys).contains("title") { throw PartFailure.alreadyReported }
+            if misspelled(in: node).contains("title") { throw PartFailure.alreadyReported }
             throw stop(node.position, "\(what) has no \"title\"")
         }
         return Tour.Feature(icon: try string(fields["icon"]) ?? "", title: title, text: try string(fields["text"]) ?? "",
@@ -377,26 +400,49 @@ package struct TourDecoder {
                 throw stop(second.keyPosition, "\(what) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
             }
             if let imageMember = fields["heroImage"], let path = try string(imageMember) {
-                page.picture = try decodePicture(path, at: imageMember)
+                if let picture = loaded.pictures[path] {
+                    page.picture = picture
+                } else {
+                    let picture = try decodePicture(path, at: imageMember)
+                    try hold(picture.pixels.count, at: imageMember)
+                    loaded.pictures[path] = picture
+                    page.picture = picture
+                }
                 page.heroImage = path
                 return
             }
             if let heroMember = fields["hero"] {
                 page.hero = try decodeInlineArt(heroMember)
             } else if let fileMember = fields["heroFile"], let path = try string(fileMember) {
-                let bytes = try readHeroFile(path, named: fileMember)
-                page.hero = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
+                if let art = loaded.art[path] {
+                    page.hero = art
+                } else {
+                    let bytes = try readHeroFile(path, named: fileMember)
+                    let art = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
+                    try hold(art.lines.reduce(0) { $0 + $1.utf8.count } + art.styles.reduce(0) { $0 + $1.count } * MemoryLayout<Style>.stride,
+                             at: fileMember)
+                    loaded.art[path] = art
+                    page.hero = art
+                }
                 page.heroFile = path
             }
         }
         guard title != nil else {
             // A title of the wrong type was reported already; only a missing one is news.
-            if fields["title"] == nil, !misspelled(in: node, allowed: Self.pageKeys).contains("title") {
+            if fields["title"] == nil, !misspelled(in: node).contains("title") {
                 throw stop(node.position, "\(what) has no \"title\"")
             }
             return nil
         }
         return page
+    }
+
+    /// Counts what a newly read picture or art file holds against the tour's bound.
+    private func hold(_ bytes: Int, at member: JSONMember) throws(PartFailure) {
+        loaded.heldBytes += bytes
+        guard loaded.heldBytes <= Self.maximumLoadedArtBytes else {
+            throw stop(member.node.position, "the tour's pictures and art take more than \(Self.maximumLoadedArtBytes >> 20) MiB in all; use fewer or smaller ones")
+        }
     }
 
     /// The bytes of a `heroFile` or `heroImage`, through the art reader (inside the tour's
@@ -475,6 +521,8 @@ enum KeySuggestion {
         let lowered = Array(key.lowercased())
         var best: (String, Int)? = nil
         for candidate in candidates {
+            // The distance is at least the difference in length: most candidates need no table.
+            guard abs(lowered.count - candidate.count) <= max(1, candidate.count / 3) else { continue }
             let distance = editDistance(lowered, Array(candidate.lowercased()))
             if distance <= max(1, candidate.count / 3), distance < (best?.1 ?? Int.max) {
                 best = (candidate, distance)
