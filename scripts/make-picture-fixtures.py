@@ -139,6 +139,10 @@ jpeg(os.path.join(OUT, "largest-disc.jpg"), 4096)
 jpeg(os.path.join(OUT, "largest-progressive.jpg"), 4096, "progressive")
 jpeg(os.path.join(OUT, "many-scans.jpg"), 3200, "many-scans")
 jpeg(os.path.join(OUT, "cmyk-disc.jpg"), 120, "cmyk")
+# Small seeds of the same kinds for the image fuzz target.
+jpeg(os.path.join(ROOT, "Fuzz", "Corpus", "image", "many-scans.jpg"), 32, "many-scans")
+jpeg(os.path.join(ROOT, "Fuzz", "Corpus", "image", "cmyk.jpg"), 16, "cmyk")
+jpeg(os.path.join(ROOT, "Fuzz", "Corpus", "image", "progressive.jpg"), 24, "progressive")
 with open(os.path.join(ROOT, "Resources", "art", "logo.png"), "wb") as f:
     f.write(png(64, 64, logo))
 # The same pixels, decoded: the built-in tour ships these so that starting it does not

@@ -31,6 +31,11 @@ static inline int tour_color_pairs(void) { return COLOR_PAIRS; }
 static inline FILE *tour_stdout(void) { return stdout; }
 static inline FILE *tour_stdin(void) { return stdin; }
 static inline WINDOW *tour_curscr(void) { return curscr; }
+/// A string capability of the current terminal's entry, or NULL when it has none.
+static inline const char *tour_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
 
 /// Fills a cchar_t from up to CCHARW_MAX wide characters; returns ERR on failure.
 static inline int tour_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {

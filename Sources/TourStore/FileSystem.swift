@@ -34,7 +34,7 @@ package enum FileSystem {
     /// or read keystrokes. The open itself cannot block (O_NONBLOCK), and is checked with
     /// fstat before a byte is read.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let descriptor = RawBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw Failure.fromErrno() }
         defer { close(descriptor) }
         var status = stat()
@@ -82,9 +82,9 @@ package enum FileSystem {
 
     /// realpath(3): the absolute path with every link and ".." resolved; nil when missing.
     package static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = RawBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return RawBytes.decode(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
     }
 
     /// The current errno in words, short for the common cases.
@@ -100,17 +100,17 @@ package enum FileSystem {
 
     /// True when something is at `path`.
     package static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+        RawBytes.withCString(path) { access($0, F_OK) } == 0
     }
 
     /// The names in a directory (no "." or ".."); empty when it cannot be read.
     package static func list(_ directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
+        guard let handle = RawBytes.withCString(directory, { opendir($0) }) else { return [] }
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                RawBytes.decode(raw.prefix { $0 != 0 })
             }
             if name != "." && name != ".." { names.append(name) }
         }

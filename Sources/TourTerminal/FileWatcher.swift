@@ -1,3 +1,5 @@
+import TourCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +43,7 @@ package final class FileWatcher {
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MODIFY)
         var next: [Int32: Set<String>] = [:]
         for (directory, names) in byDirectory {
-            let watch = inotify_add_watch(descriptor, directory, mask)
+            let watch = RawBytes.withCString(directory) { inotify_add_watch(descriptor, $0, mask) }
             if watch >= 0 { next[watch, default: []].formUnion(names) }
         }
         for (watch, _) in watched where next[watch] == nil { inotify_rm_watch(descriptor, watch) }
@@ -71,7 +73,7 @@ package final class FileWatcher {
                 }
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameBytes = buffer[nameStart..<min(count, nameStart + nameLength)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
+                let name = RawBytes.decode(nameBytes)
                 if watched[watch]?.contains(name) == true { changed = true }
                 offset = nameStart + nameLength
             }

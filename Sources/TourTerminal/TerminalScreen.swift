@@ -20,7 +20,10 @@ final class TerminalScreen {
     private let shellModes: termios?
     private(set) var size: Size
     let colors: ColorSupport
+    /// Mouse reporting was asked for and the terminal has it.
     private let mouse: Bool
+    /// The private modes the terminal's entry allows.
+    private let modes: PrivateModes
 
     static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
     static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
@@ -57,7 +60,8 @@ final class TerminalScreen {
         frameBuffer = descriptor
         frameFile = file
         self.size = size
-        self.mouse = mouse
+        modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
+        self.mouse = mouse && modes.mouse
 
         var modes = termios()
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
@@ -66,7 +70,7 @@ final class TerminalScreen {
         leaveok(tour_stdscr(), true)
         colors = ColorSupport(mode: colorMode)
         curs_set(0)
-        if mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
+        if self.mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
         sendPending(synchronized: false)
     }
 
@@ -112,6 +116,10 @@ final class TerminalScreen {
         return true
     }
 
+    private static func capability(_ name: String) -> String? {
+        tour_string_capability(name).map { String(cString: $0) }
+    }
+
     /// Copies what ncurses wrote into the frame buffer to the terminal, in one write.
     private func sendPending(synchronized: Bool) {
         let length = lseek(frameBuffer, 0, SEEK_CUR)
@@ -122,7 +130,7 @@ final class TerminalScreen {
         lseek(frameBuffer, 0, SEEK_SET)
         guard read > 0 else { return }
         let frame = colors.depth == .direct ? TruecolorForm.semicolons(Array(bytes[0..<read])) : Array(bytes[0..<read])
-        if synchronized {
+        if synchronized && modes.synchronizedOutput {
             writeToTerminal(Self.beginSynchronizedUpdate + frame + Self.endSynchronizedUpdate)
         } else {
             writeToTerminal(frame)

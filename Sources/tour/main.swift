@@ -15,7 +15,12 @@ func printError(_ message: String) {
 func main() -> Int32 {
     let arguments: Arguments
     do throws(TourError) {
-        arguments = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
+        // The words as bytes: CommandLine.arguments repairs a file name that is not UTF-8
+        // into U+FFFD, which names another file.
+        let words = (1..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { RawBytes.decode(UnsafeBufferPointer(start: $0, count: strlen($0)).map { UInt8(bitPattern: $0) }) } ?? ""
+        }
+        arguments = try Arguments.parse(words)
     } catch {
         printError(error.description)
         return ExitCode.usage.rawValue

@@ -106,3 +106,28 @@ struct HardeningRoundThreeTests {
         #expect(picture.pixels[middle] > 200 && picture.pixels[middle + 1] < 60)
     }
 }
+
+@Suite("Terminal modes and raw names")
+struct TerminalModesAndRawNamesTests {
+    @Test func privateModesFollowTheTerminalsEntry() {
+        let xterm = PrivateModes(cursorAddress: "\u{1B}[%i%p1%d;%p2%dH", keyMouse: "\u{1B}[<")
+        #expect(xterm.mouse && xterm.synchronizedOutput)
+        let vt100 = PrivateModes(cursorAddress: "\u{1B}[%i%p1%d;%p2%dH$<5>", keyMouse: nil)
+        #expect(!vt100.mouse && vt100.synchronizedOutput)
+        let vt52 = PrivateModes(cursorAddress: "\u{1B}Y%p1%' '%+%c%p2%' '%+%c", keyMouse: nil)
+        #expect(!vt52.mouse && !vt52.synchronizedOutput)
+        let none = PrivateModes(cursorAddress: nil, keyMouse: "\u{1B}[M")
+        #expect(!none.mouse && !none.synchronizedOutput)
+    }
+
+    @Test func bytesThatAreNotUTF8RoundTrip() {
+        let cases: [[UInt8]] = [Array("lat".utf8) + [0xE9] + Array(".json".utf8), [0xFF, 0xFE], [0xC3], [0xE2, 0x82], Array("café".utf8),
+                                [0xED, 0xA0, 0x80] /* a surrogate: not UTF-8 */]
+        for bytes in cases {
+            let text = RawBytes.decode(bytes)
+            #expect(RawBytes.encode(text) == bytes, "\(bytes)")
+        }
+        #expect(RawBytes.decode(Array("café".utf8)) == "café")
+        #expect(MessageText.path(RawBytes.decode(Array("lat".utf8) + [0xE9])) == "lat\\xE9")
+    }
+}

@@ -117,6 +117,10 @@ package enum MessageText {
             case 0x0D: result += "\\r"
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFFFE, 0xFFFF:
                 result += "\\u{" + String(value, radix: 16) + "}"
+            case _ where RawBytes.isEscape(value):
+                // A byte of a file name that is not UTF-8, kept as it was.
+                let byte = String(value - RawBytes.escapeBase, radix: 16, uppercase: true)
+                result += "\\x" + byte
             default:
                 if TextSanitizer.isBidiControl(value) || (0x200E...0x200F).contains(value) || value == 0x061C {
                     result += "\\u{" + String(value, radix: 16) + "}"
