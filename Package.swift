@@ -32,8 +32,11 @@ let package = Package(
                 .embedInCode("../../Resources/welcome.json"),
                 // Each art file the built-in tour names; BuiltInTour.swift maps them by path.
                 .embedInCode("../../Resources/art/welcome.ans"),
+                .embedInCode("../../Resources/art/welcome-small.ans"),
                 .embedInCode("../../Resources/art/keys.txt"),
+                .embedInCode("../../Resources/art/keys-small.txt"),
                 .embedInCode("../../Resources/art/file.txt"),
+                .embedInCode("../../Resources/art/file-small.txt"),
                 .embedInCode("../../Resources/art/logo.png"),
                 .embedInCode("../../Resources/art/logo.rgba"),
             ]

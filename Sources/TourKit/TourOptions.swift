@@ -50,6 +50,9 @@ public struct TourOptions {
     package var locale: String? = nil
     /// A watched file may name art outside its folder.
     package var allowOutsideArt = false
+    /// The terminal's background, as `--background` gives it; nil asks the terminal
+    /// (TOUR_BACKGROUND, which a Swift tool's users can set, wins over the answer).
+    package var background: TerminalBackground? = nil
 
     /// The defaults: every page, full screen when there is a terminal.
     public init() {}

@@ -124,6 +124,7 @@ enum TourRunner {
             pagerOptions.asciiOnly = asciiOnly
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
             pagerOptions.onPageChange = options.onPageChange
+            pagerOptions.background = options.background
             pagerOptions.watch = options.watchedFile.map {
                 WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
             }

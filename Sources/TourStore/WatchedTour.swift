@@ -46,6 +46,6 @@ package final class WatchedTour {
 
     private static func art(of tour: Tour, beside path: String) -> [String] {
         let directory = FileSystem.directory(of: path)
-        return tour.pages.flatMap { [$0.heroFile, $0.heroImage].compactMap { $0 } }.map { FileSystem.join(directory, $0) }
+        return tour.pages.flatMap { [$0.heroFile, $0.heroImage].compactMap { $0 } + $0.smallerHeroFiles }.map { FileSystem.join(directory, $0) }
     }
 }

@@ -40,6 +40,10 @@ package enum FullScreenSession {
         package var watch: WatchedTour? = nil
         /// What the process is attached to, when the caller has read it already.
         package var environment: TerminalEnvironment? = nil
+        /// The background, when the person said (`--background`); else it is asked for.
+        package var background: TerminalBackground? = nil
+        /// How long the terminal may take to answer the background query.
+        package var backgroundQueryDeadline = 0.1
 
         package init() {}
     }
@@ -54,14 +58,17 @@ package enum FullScreenSession {
         guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
         defer { tour_guard_uninstall() }
 
-        let screen = try TerminalScreen(colorMode: options.colorMode, environment: options.environment ?? TerminalEnvironment.current(), mouse: options.mouse)
+        let environment = options.environment ?? TerminalEnvironment.current()
+        let screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.mouse)
         defer { screen.close() }
-        let background = TerminalBackground.from(colorFGBG: getenv("COLORFGBG").map { String(cString: $0) })
+        let explicit = options.background ?? environment.backgroundRequested
+        let replies = environment.shouldAskBackground(explicit: explicit) ? screen.askBackground(deadline: options.backgroundQueryDeadline) : TerminalReplies()
+        let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
         let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
                                       contrast: (screen.colors.depth, background))
         let pager = Pager(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager)
-        let outcome = loop.run()
+        let outcome = loop.run(typedAhead: replies.other)
         return RunEnding(outcome: outcome, plan: loop.pager.plan)
     }
 }
@@ -95,8 +102,10 @@ private struct RunLoop {
 
     private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
 
-    mutating func run() -> TourOutcome {
+    /// Runs until the tour ends; `typedAhead` are keys that came in while the terminal was asked about its colors.
+    mutating func run(typedAhead: [UInt8] = []) -> TourOutcome {
         perform(pager.start(at: Self.now()))
+        for key in decoder.feed(typedAhead, at: Self.now()) where outcome == nil { send(.key(key)) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while outcome == nil {
             drawIfNeeded()
@@ -186,7 +195,8 @@ private struct RunLoop {
         needsDraw = false
         let frame = PagerView.render(pager, glyphs: glyphs)
         renderer.draw(frame.canvas)
-        screen.update()
+        // The cursor rests on the button, where a screen reader's review cursor looks.
+        screen.update(cursor: frame.layout.button.map { ($0.x, $0.y) })
         _ = pager.update(.drawn(frame.layout), at: Self.now())
     }
 

@@ -30,6 +30,18 @@ package struct TerminalEnvironment: Sendable {
     package var disabledByUser: Bool = false
     /// TOUR_DEBUG set: say on stderr why a tour was not shown.
     package var debug: Bool = false
+    /// TOUR_BACKGROUND=light or dark: the person says what their terminal's background is.
+    package var backgroundRequested: TerminalBackground? = nil
+    /// COLORFGBG, the cheap hint some terminals set.
+    package var colorFGBG: String? = nil
+    /// STY is set: GNU Screen, which passes the color queries on badly.
+    package var insideGNUScreen = false
+
+    /// Whether to ask the terminal for its background: only on a terminal that can answer
+    /// and where the answer is needed (no choice given), never through GNU Screen.
+    package func shouldAskBackground(explicit: TerminalBackground?) -> Bool {
+        explicit == nil && canRunFullScreen && !insideGNUScreen
+    }
 
     /// The environment of this process. Call it inside `CharacterLocale.withEnvironment`,
     /// so the character set it reports is the one drawing will use.
@@ -45,11 +57,15 @@ package struct TerminalEnvironment: Sendable {
             noColorRequested: !(environment("NO_COLOR") ?? "").isEmpty,
             escapeDelayMilliseconds: environment("ESCDELAY").flatMap { Int32($0) }.map { max(0, min($0, 10_000)) },
             wantsTrueColor: ["truecolor", "24bit"].contains((environment("COLORTERM") ?? "").lowercased()),
-            reduceMotion: !["", "0"].contains(environment("TOUR_REDUCE_MOTION") ?? ""),
+            // REDUCED_MOTION is the convention several tools share; TOUR_REDUCE_MOTION is ours.
+            reduceMotion: !["", "0"].contains(environment("TOUR_REDUCE_MOTION") ?? "") || !["", "0"].contains(environment("REDUCED_MOTION") ?? ""),
             accessibleRequested: !["", "0"].contains(environment("ACCESSIBLE") ?? ""))
         result.continuousIntegration = isSet("CI")
         result.disabledByUser = isSet("TOUR_DISABLE")
         result.debug = isSet("TOUR_DEBUG")
+        result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))
+        result.colorFGBG = environment("COLORFGBG")
+        result.insideGNUScreen = !(environment("STY") ?? "").isEmpty
         return result
     }
 

@@ -67,7 +67,9 @@ final class TerminalScreen {
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
         Self.setProgramModes(from: shellModes)
         nonl()  // the terminal translates no newlines (see setProgramModes); tell ncurses
-        leaveok(tour_stdscr(), true)
+        // The cursor is placed after each frame (on the focused button), hidden or not:
+        // a screen reader's review cursor follows it.
+        leaveok(tour_stdscr(), false)
         colors = ColorSupport(mode: colorMode)
         curs_set(0)
         if self.mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
@@ -79,6 +81,8 @@ final class TerminalScreen {
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         endwin()
         sendPending(synchronized: false)
+        // Answers that came too late for the deadline are dropped, not left for the shell.
+        if queryUnanswered { tcflush(STDIN_FILENO, TCIFLUSH) }
         restoreShellModes()
         delscreen(screen)
         fclose(frameFile)
@@ -100,11 +104,50 @@ final class TerminalScreen {
         clearok(tour_curscr(), true)
     }
 
-    /// Lets ncurses send what changed since the last frame, as one synchronized write.
-    func update() {
+    /// Lets ncurses send what changed since the last frame, as one synchronized write,
+    /// leaving the cursor at `cursor` (column, row) when given.
+    func update(cursor: (x: Int, y: Int)? = nil) {
+        if let cursor, cursor.y >= 0, cursor.y < size.height, cursor.x >= 0, cursor.x < size.width {
+            wmove(tour_stdscr(), Int32(cursor.y), Int32(cursor.x))
+        }
         wnoutrefresh(tour_stdscr())
         doupdate()
         sendPending(synchronized: true)
+    }
+
+    /// The color queries went out and their fence has not come back: answers may still
+    /// arrive, and must not reach the shell.
+    private var queryUnanswered = false
+
+    /// Asks the terminal for its background: the color-scheme report (CSI ? 996 n), the
+    /// background color (OSC 11), then the device attributes (CSI c) as the fence that every
+    /// terminal answers. Reads until the fence or the deadline, whichever comes first, so a
+    /// terminal that knows neither costs no wait beyond its DA1 and one that answers
+    /// nothing at most `deadline` seconds. Runs before the input loop: no answer is a key.
+    func askBackground(deadline seconds: Double) -> TerminalReplies {
+        var replies = TerminalReplies()
+        writeToTerminal(Array("\u{1B}[?996n\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8))
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !replies.fenced {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            let remaining = Int32(((seconds - elapsed) * 1000).rounded(.up))
+            guard remaining > 0 else { break }
+            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { break }
+            replies.feed(buffer[0..<count])
+        }
+        replies.finish()
+        queryUnanswered = !replies.fenced
+        return replies
     }
 
     /// Reads the window size from the terminal and tells ncurses; returns true if it changed.

@@ -19,6 +19,7 @@ struct Arguments {
     var watch = false
     var allowOutsideArt = false
     var verbose = false
+    var background: TerminalBackground?
     /// `tour check` or `tour render`; nil plays the tour.
     var command: Subcommand?
     var format: OutputFormat?
@@ -92,6 +93,12 @@ struct Arguments {
             case .noAnimation: arguments.noAnimation = true
             case .noMouse: arguments.noMouse = true
             case .accessible: arguments.accessible = true
+            case .background:
+                let text = try value(for: name, inline: inlineValue)
+                guard let background = TerminalBackground(name: text) else {
+                    throw TourError.usage("tour: --background is light or dark, not \(Quoted(text))")
+                }
+                arguments.background = background
             case .locale: arguments.locale = try value(for: name, inline: inlineValue)
             case .id: arguments.id = try value(for: name, inline: inlineValue)
             case .format:

@@ -29,19 +29,19 @@ enum Authoring {
     }
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.
-    static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat) -> Int32 {
+    static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat, background: TerminalBackground) -> Int32 {
         guard page <= tour.pages.count else {
             printError("tour: --page \(page) is past the last page (\(tour.pages.count))")
             return ExitCode.usage.rawValue
         }
         var view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: page - 1))
-        // Drawn as on a 24-bit terminal with a dark background, as the SVG shows it.
-        view.contrast = (.direct, .dark)
+        // Drawn as on a 24-bit terminal with a dark background (or the one asked for), as the SVG shows it.
+        view.contrast = (.direct, background)
         let canvas = view.render(size: Size(width: size.width, height: size.height))
         // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
         let drawn = switch format {
         case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas))
-        case .svg: ScreenExport.svg(canvas)
+        case .svg: ScreenExport.svg(canvas, theme: ScreenExport.Theme(for: background))
         case .text, .json: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return writeOut(drawn) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue

@@ -7,7 +7,7 @@ import TourCore
 struct Option: Sendable {
     /// What the command does with the option; the parser switches on this.
     enum Action: Sendable, CaseIterable {
-        case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, noAnimation, noMouse, accessible
+        case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, noAnimation, noMouse, accessible, background
         case page, size, format, help, version, verbose
     }
 
@@ -87,7 +87,10 @@ enum OptionTable {
         Option(names: ["--allow-outside-art"], action: .allowOutsideArt,
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
         Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)"),
-        Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when TOUR_REDUCE_MOTION=1)"),
+        Option(names: ["--background"], action: .background, value: .text("BACKGROUND"),
+               summary: "light or dark: what the terminal's background is, so every color reads on it (also TOUR_BACKGROUND; by default the terminal is asked)",
+               commands: [nil, .render]),
+        Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)"),
         Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection"),
         Option(names: ["--page"], action: .page, value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),

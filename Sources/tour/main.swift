@@ -61,7 +61,7 @@ func main() -> Int32 {
         return ExitCode.forError(error)
     }
     if arguments.command == .render, let size = arguments.size {
-        return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text)
+        return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text, background: arguments.background ?? .dark)
     }
 
     var options = TourOptions()
@@ -75,6 +75,7 @@ func main() -> Int32 {
     options.id = arguments.id
     options.animation = !arguments.noAnimation
     options.mouse = !arguments.noMouse
+    options.background = arguments.background
 
     do throws(TourError) {
         if arguments.reset {

@@ -153,6 +153,7 @@ struct LookAndMotionEndToEndTests {
         #expect(try framesForOnePageChange([]) >= 2)
         #expect(try framesForOnePageChange(["--no-animation"]) == 1)
         #expect(try framesForOnePageChange([], environment: ["TOUR_REDUCE_MOTION": "1"]) == 1)
+        #expect(try framesForOnePageChange([], environment: ["REDUCED_MOTION": "1"]) == 1)  // the shared convention
     }
 
     @Test func noMouseLeavesMouseReportingOff() throws {

@@ -19,6 +19,28 @@ package enum TerminalBackground: Sendable, Equatable {
         }
     }
 
+    /// Light or dark, for a background color a terminal reported: whichever of black and
+    /// white text reads better on it.
+    package static func of(_ rgb: (UInt8, UInt8, UInt8)) -> TerminalBackground {
+        let luminance = Contrast.luminance(rgb)
+        return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? .light : .dark
+    }
+
+    /// Where the background comes from, first to last: the person's choice
+    /// (`--background`, TOUR_BACKGROUND), the terminal's answer, COLORFGBG, then dark.
+    package static func choose(explicit: TerminalBackground?, answered: TerminalBackground?, colorFGBG: String?) -> TerminalBackground {
+        explicit ?? answered ?? from(colorFGBG: colorFGBG)
+    }
+
+    /// "light" or "dark", as `--background` and TOUR_BACKGROUND take it.
+    package init?(name: String) {
+        switch name.lowercased() {
+        case "light": self = .light
+        case "dark": self = .dark
+        default: return nil
+        }
+    }
+
     /// From COLORFGBG ("15;0": foreground 15, background 0): light when the background
     /// is one of the light ANSI colors (7, 9–15). Dark when unset or unclear.
     package static func from(colorFGBG: String?) -> TerminalBackground {

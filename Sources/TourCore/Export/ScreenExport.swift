@@ -66,6 +66,14 @@ package enum ScreenExport {
         /// The text color where a cell has none of its own.
         package var foreground: (UInt8, UInt8, UInt8) = (0xE0, 0xE0, 0xE8)
         package init() {}
+
+        /// The theme of a terminal with this background: the dark one above, or its light twin.
+        package init(for background: TerminalBackground) {
+            if background == .light {
+                self.background = (0xFA, 0xFA, 0xFA)
+                foreground = (0x20, 0x20, 0x20)
+            }
+        }
     }
 
     /// A picture of the terminal: a monospace grid of cells with the page's colors.

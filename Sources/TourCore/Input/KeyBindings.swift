@@ -116,23 +116,36 @@ public struct KeyBindings: Sendable, Equatable {
     /// A one-page tour has nothing to swipe to; on the last page Skip is gone and q closes.
     /// On a list that scrolls it names the item keys and says what Space does now: more of
     /// the list, or (at its end) the next page.
-    package func hint(isLastPage: Bool, isOnlyPage: Bool = false, scrolls: Bool, listAtEnd: Bool = false, glyphs: Glyphs) -> String {
-        var parts: [String] = []
+    /// The key hint, at most `width` cells wide where it can be: when it must be cut, its
+    /// parts go in order of importance, so the way out (skip) and the way forward stay
+    /// longest; the list keys go first, then swiping.
+    package func hint(isLastPage: Bool, isOnlyPage: Bool = false, scrolls: Bool, listAtEnd: Bool = false, glyphs: Glyphs,
+                      width: Int = Int.max) -> String {
+        // (text, importance): lower goes last.
+        var parts: [(text: String, importance: Int)] = []
         if scrolls, let down = typedKey(for: .scrollDown), let up = typedKey(for: .scrollUp) {
-            let screen = keyName(for: .screenDown, glyphs: glyphs).map { " \(glyphs.separator) \($0) \(listAtEnd ? "next" : "more")" } ?? ""
-            parts.append("\(down) \(up) item\(screen)")
+            parts.append(("\(down) \(up) item", 0))
+            if let screen = keyName(for: .screenDown, glyphs: glyphs) { parts.append(("\(screen) \(listAtEnd ? "next" : "more")", 1)) }
         }
         if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
-            parts.append("\(previous) \(next) swipe")
+            parts.append(("\(previous) \(next) swipe", 2))
         }
-        if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append("\(advance) \(isLastPage ? "finish" : "next")") }
-        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append("\(skip) \(isLastPage ? "close" : "skip")") }
+        if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append(("\(advance) \(isLastPage ? "finish" : "next")", 3)) }
+        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append(("\(skip) \(isLastPage ? "close" : "skip")", 4)) }
         // Joined by hand: joined(separator:) is generic over StringProtocol, and its metadata
         // cost a protocol-conformance look-up before every first frame.
-        var hint = ""
-        for part in parts {
-            if !hint.isEmpty { hint += " \(glyphs.separator) " }
-            hint += part
+        func joined(_ parts: [(text: String, importance: Int)]) -> String {
+            var hint = ""
+            for part in parts {
+                if !hint.isEmpty { hint += " \(glyphs.separator) " }
+                hint += part.text
+            }
+            return hint
+        }
+        var hint = joined(parts)
+        while TextWidth.of(hint) > width, parts.count > 1, let least = parts.indices.min(by: { parts[$0].importance < parts[$1].importance }) {
+            parts.remove(at: least)
+            hint = joined(parts)
         }
         return hint
     }

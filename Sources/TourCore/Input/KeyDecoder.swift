@@ -13,6 +13,10 @@ package struct KeyDecoder: Sendable {
     private var lastInput = 0.0
     /// After an overlong sequence: drop its remaining parameter bytes up to its final byte.
     private var discardingSequence = false
+    /// Inside an overlong string (OSC, DCS, APC, PM, SOS): drop bytes up to its terminator.
+    private var discardingString = false
+    /// In such a string, the last byte was ESC: a backslash ends the string.
+    private var stringEscape = false
     /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
     package static let maximumSequenceLength = 32
 
@@ -43,6 +47,22 @@ package struct KeyDecoder: Sendable {
     package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         var keys: [Key] = []
         for byte in bytes {
+            if discardingString {
+                // BEL or ESC \ ends it; ESC and anything else ends it too, and that byte counts anew.
+                if stringEscape {
+                    stringEscape = false
+                    discardingString = false
+                    if byte == UInt8(ascii: "\\") { continue }
+                } else if byte == 0x07 {
+                    discardingString = false
+                    continue
+                } else if byte == 0x1B {
+                    stringEscape = true
+                    continue
+                } else {
+                    continue
+                }
+            }
             if discardingSequence {
                 if (0x20...0x3F).contains(byte) { continue }
                 discardingSequence = false
@@ -57,6 +77,8 @@ package struct KeyDecoder: Sendable {
     /// No more bytes came in time: whatever is pending is taken as it stands.
     package mutating func flushPending() -> [Key] {
         discardingSequence = false
+        discardingString = false
+        stringEscape = false
         var keys: [Key] = []
         decodeComplete(into: &keys, final: true)
         return keys
@@ -67,8 +89,9 @@ package struct KeyDecoder: Sendable {
             switch decodeOne(pending, final: final) {
             case .needMore:
                 if pending.count > Self.maximumSequenceLength {
+                    let isString = pending.count > 1 && Self.stringIntroducers.contains(pending[1])
                     pending.removeAll()
-                    discardingSequence = true
+                    if isString { discardingString = true } else { discardingSequence = true }
                 }
                 return
             case let .decoded(key, length):
@@ -90,6 +113,8 @@ package struct KeyDecoder: Sendable {
             if bytes.count == 1 { return final ? .decoded(.escape, length: 1) : .needMore }
             let second = bytes[1]
             if second == UInt8(ascii: "[") { return decodeCSI(bytes, final: final) }
+            // A string (a terminal's answer to OSC 11, say) is no key: swallowed whole.
+            if Self.stringIntroducers.contains(second) { return decodeString(bytes, final: final) }
             if second == UInt8(ascii: "O") {
                 if bytes.count < 3 { return final ? .decoded(.escape, length: 1) : .needMore }
                 return .decoded(ss3Key(bytes[2]), length: 3)
@@ -105,6 +130,23 @@ package struct KeyDecoder: Sendable {
         case 0x20..<0x7F: return .decoded(.character(Character(Unicode.Scalar(first))), length: 1)
         default: return decodeUTF8(bytes, final: final)
         }
+    }
+
+    /// ESC ] (OSC), ESC P (DCS), ESC _ (APC), ESC ^ (PM), ESC X (SOS).
+    static let stringIntroducers: [UInt8] = [0x5D, 0x50, 0x5F, 0x5E, 0x58]
+
+    /// A string up to BEL or ESC \; incomplete, it waits for more (or is dropped at the delay).
+    private func decodeString(_ bytes: [UInt8], final: Bool) -> Step {
+        var index = 2
+        while index < bytes.count {
+            if bytes[index] == 0x07 { return .decoded(nil, length: index + 1) }
+            if bytes[index] == 0x1B {
+                guard index + 1 < bytes.count else { break }
+                return .decoded(nil, length: bytes[index + 1] == UInt8(ascii: "\\") ? index + 2 : index)
+            }
+            index += 1
+        }
+        return final ? .decoded(nil, length: bytes.count) : .needMore
     }
 
     private func ss3Key(_ byte: UInt8) -> Key? {

@@ -89,6 +89,8 @@ extension Tour {
         package var since: Version?
         /// Where the hero came from, relative to the tour file, when it came from a file.
         package var heroFile: String?
+        /// The files of its smaller versions, when `heroFile` named several.
+        package var smallerHeroFiles: [String] = []
         /// Matches this page with its translation when the author gives one; else position does.
         package var key: String?
         /// Overrides the tour's indicator on this page.
@@ -209,6 +211,21 @@ extension Tour {
         package var styles: [[Style]]
         /// The widest line, in terminal cells.
         package var width: Int
+        /// Its colors may be moved, like text's, to read on the terminal's background. An
+        /// author's art stays as drawn; the built-in tour's own art follows (`followingContrast`).
+        package var followsContrast = false {
+            didSet { for index in smallerVersions.indices { smallerVersions[index].followsContrast = followsContrast } }
+        }
+        /// Smaller versions of the same picture, largest first: the layout draws the largest
+        /// that fits before it gives the art up.
+        package var smallerVersions: [Art] = []
+
+        /// This art, then each smaller version.
+        package var versions: [Art] {
+            var largest = self
+            largest.smallerVersions = []
+            return [largest] + smallerVersions
+        }
 
         /// Plain art from text with newlines; SGR colors in it are parsed (see `AnsiArt`).
         package init(text: String) {
@@ -258,5 +275,18 @@ extension Equatable {
     fileprivate func isEqual(to other: Any) -> Bool {
         guard let other = other as? Self else { return false }
         return self == other
+    }
+}
+
+extension Tour {
+    /// The same tour with its art recolored, like its text, to read on the terminal's
+    /// background, light or dark: for a tour that ships with the tool (the built-in one)
+    /// and must read everywhere. Pictures stay as they are.
+    package func followingContrast() -> Tour {
+        var tour = self
+        for index in tour.pages.indices {
+            tour.pages[index].hero?.followsContrast = true
+        }
+        return tour
     }
 }

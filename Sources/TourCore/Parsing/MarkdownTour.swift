@@ -46,7 +46,8 @@ package struct MarkdownTourParser {
         var subtitle: [String] = []
         var subtitleLine = 0
         var subtitleDone = false
-        var hero: [String]? = nil
+        /// Each art block, largest first: the versions of the hero.
+        var heroVersions: [[String]] = []
         var heroLine = 0
         /// `![alt](path)`: a picture, its words, and where it was written.
         var image: (alt: String, path: String, line: Int, column: Int)? = nil
@@ -133,11 +134,10 @@ package struct MarkdownTourParser {
                     inFence = false
                     if drafts.isEmpty {
                         error(fenceStart, 1, "a code block before the first \"# \" heading")
-                    } else if drafts[drafts.count - 1].hero != nil {
-                        error(fenceStart, 1, "page \(drafts.count) already has hero art")
                     } else {
-                        drafts[drafts.count - 1].hero = fenceLines
-                        drafts[drafts.count - 1].heroLine = fenceStart
+                        // Another block is a smaller version of the same art.
+                        if drafts[drafts.count - 1].heroVersions.isEmpty { drafts[drafts.count - 1].heroLine = fenceStart }
+                        drafts[drafts.count - 1].heroVersions.append(fenceLines)
                         drafts[drafts.count - 1].subtitleDone = true
                     }
                 } else {
@@ -167,7 +167,7 @@ package struct MarkdownTourParser {
             if line.hasPrefix("<!--") {
                 parseComment(line, line: index, column: raw.leadingSpaceCount + 1, into: &drafts[last])
             } else if line.hasPrefix("!["), let image = Self.image(line) {
-                if drafts[last].image != nil || drafts[last].hero != nil {
+                if drafts[last].image != nil || !drafts[last].heroVersions.isEmpty {
                     error(index, 1, "page \(last + 1) already has a picture")
                 } else {
                     drafts[last].image = (image.alt, image.path, index, raw.leadingSpaceCount + image.pathColumn)
@@ -221,7 +221,16 @@ package struct MarkdownTourParser {
         if draft.title.isEmpty { error(draft.line, 1, "page \(number) has no title after \"# \"") }
         add("title", .string(draft.title), line: draft.line, column: 3)
         if !draft.subtitle.isEmpty { add("subtitle", .string(draft.subtitle.joined(separator: " ")), line: draft.subtitleLine) }
-        if let hero = draft.hero { add("hero", .string(hero.joined(separator: "\n")), line: draft.heroLine) }
+        if draft.heroVersions.count == 1 {
+            add("hero", .string(draft.heroVersions[0].joined(separator: "\n")), line: draft.heroLine)
+        } else if !draft.heroVersions.isEmpty {
+            let position = SourcePosition(line: draft.heroLine, column: 1)
+            // Versions as JSON writes them: an array of arrays of lines.
+            let versions = draft.heroVersions.map { lines in
+                JSONNode(value: .array(lines.map { JSONNode(value: .string($0), position: position) }), position: position)
+            }
+            add("hero", .array(versions), line: draft.heroLine)
+        }
         if let image = draft.image {
             add("heroImage", .string(image.path), line: image.line, column: image.column)
             if !image.alt.isEmpty { add("heroAlt", .string(image.alt), line: image.line, column: 3) }

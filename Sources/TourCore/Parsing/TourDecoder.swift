@@ -413,18 +413,30 @@ package struct TourDecoder {
             }
             if let heroMember = fields["hero"] {
                 page.hero = try decodeInlineArt(heroMember)
-            } else if let fileMember = fields["heroFile"], let path = try string(fileMember) {
-                if let art = loaded.art[path] {
-                    page.hero = art
-                } else {
-                    let bytes = try readHeroFile(path, named: fileMember)
-                    let art = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: fileMember.node.position)
-                    try hold(art.lines.reduce(0) { $0 + $1.utf8.count } + art.styles.reduce(0) { $0 + $1.count } * MemoryLayout<Style>.stride,
-                             at: fileMember)
-                    loaded.art[path] = art
-                    page.hero = art
+            } else if let fileMember = fields["heroFile"] {
+                // One file, or several: versions of the art, largest first.
+                var paths: [(String, SourcePosition)] = []
+                if case .array(let elements) = fileMember.node.value {
+                    for element in elements {
+                        guard case .string(let path) = element.value else {
+                            throw stop(element.position, "each file of \"heroFile\" must be a string, not \(element.value.kindName)")
+                        }
+                        paths.append((path, element.position))
+                    }
+                    guard !paths.isEmpty else { throw stop(fileMember.node.position, "\"heroFile\" is an empty list; name a file") }
+                } else if let path = try string(fileMember) {
+                    paths = [(path, fileMember.node.position)]
                 }
-                page.heroFile = path
+                var versions: [(Tour.Art, SourcePosition)] = []
+                for (path, position) in paths {
+                    let member = JSONMember(key: fileMember.key, keyPosition: fileMember.keyPosition, node: JSONNode(value: .string(path), position: position))
+                    versions.append((try artFile(path, named: member), position))
+                }
+                if !versions.isEmpty {
+                    page.hero = versionsOfArt(versions)
+                    page.heroFile = paths[0].0
+                    page.smallerHeroFiles = paths.dropFirst().map(\.0)
+                }
             }
         }
         guard title != nil else {
@@ -435,6 +447,16 @@ package struct TourDecoder {
             return nil
         }
         return page
+    }
+
+    /// The art in a file, read once however many pages name it.
+    private func artFile(_ path: String, named member: JSONMember) throws(PartFailure) -> Tour.Art {
+        if let art = loaded.art[path] { return art }
+        let bytes = try readHeroFile(path, named: member)
+        let art = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: member.node.position)
+        try hold(art.lines.reduce(0) { $0 + $1.utf8.count } + art.styles.reduce(0) { $0 + $1.count } * MemoryLayout<Style>.stride, at: member)
+        loaded.art[path] = art
+        return art
     }
 
     /// Counts what a newly read picture or art file holds against the tour's bound.
@@ -482,6 +504,15 @@ package struct TourDecoder {
     }
 
     private func decodeInlineArt(_ member: JSONMember) throws(PartFailure) -> Tour.Art {
+        // An array of arrays (or of texts beside arrays) gives versions, largest first.
+        if case .array(let elements) = member.node.value, elements.contains(where: { if case .array = $0.value { true } else { false } }) {
+            var versions: [(Tour.Art, SourcePosition)] = []
+            for element in elements {
+                let version = JSONMember(key: member.key, keyPosition: member.keyPosition, node: element)
+                versions.append((try decodeInlineArt(version), element.position))
+            }
+            return versionsOfArt(versions)
+        }
         switch member.node.value {
         case .string(let text):
             return try checkedArt(Tour.Art(text: text), at: member.node.position)
@@ -497,6 +528,17 @@ package struct TourDecoder {
         default:
             throw stop(member.node.position, "\"hero\" must be a string or an array of lines, not \(member.node.value.kindName)")
         }
+    }
+
+    /// One art from its versions, largest first; `tour check` warns where a version is
+    /// wider than the one before it (the layout tries them in order).
+    private func versionsOfArt(_ versions: [(art: Tour.Art, position: SourcePosition)]) -> Tour.Art {
+        for (previous, next) in zip(versions, versions.dropFirst()) where next.art.width > previous.art.width {
+            warn(next.position, "this version of the art is \(next.art.width) columns wide, wider than the one before it (\(previous.art.width)); give the largest first")
+        }
+        var art = versions[0].art
+        art.smallerVersions = versions.dropFirst().map(\.art)
+        return art
     }
 
     private func checkedArt(_ art: Tour.Art, at position: SourcePosition) throws(PartFailure) -> Tour.Art {

@@ -60,7 +60,7 @@ package struct FeatureListBody: PageBody {
             rows.append(first)
             for line in titleLines.dropFirst() { rows.append(Row(pieces: [(indent, line, Style(bold: true))])) }
             if !item.text.isEmpty {
-                for line in TextWidth.wrap(item.text, width: max(1, listWidth - indent), maximumLines: TextWidth.screenLines) {
+                for line in TextWidth.wrap(InlineCode.mark(item.text), width: max(1, listWidth - indent), maximumLines: TextWidth.screenLines) {
                     rows.append(Row(pieces: [(indent, line, .plain)]))
                 }
             }
@@ -68,7 +68,7 @@ package struct FeatureListBody: PageBody {
         if !extra.isEmpty {
             if !rows.isEmpty { rows.append(Row()) }
             itemStarts.append(rows.count)
-            for line in TextWidth.wrap(extra, width: listWidth, maximumLines: TextWidth.screenLines) {
+            for line in TextWidth.wrap(InlineCode.mark(extra), width: listWidth, maximumLines: TextWidth.screenLines) {
                 rows.append(Row(pieces: [((listWidth - TextWidth.of(line)) / 2, line, Style(dim: true))], isClosing: true))
             }
         }
@@ -175,11 +175,13 @@ package struct FeatureListBody: PageBody {
     }
 
     private func draw(_ rows: ArraySlice<Row>, into canvas: inout Canvas, x: Int, top: Int, listWidth: Int, block: Int) {
+        // A code span split over two lines goes on in the code style.
+        var inCode = false
         for (index, row) in rows.enumerated() {
             for piece in row.pieces {
                 // The closing text is centred in the block, as it was in the full width.
                 let column = row.isClosing ? max(0, (block - TextWidth.of(piece.text)) / 2) : piece.column
-                canvas.write(piece.text, x: x + column, y: top + index, style: piece.style)
+                canvas.writeMarked(piece.text, x: x + column, y: top + index, style: piece.style, inCode: &inCode)
             }
         }
     }
@@ -188,10 +190,10 @@ package struct FeatureListBody: PageBody {
     package func plainText(context: PageContext) -> String {
         var lines = [title]
         for item in items {
-            let text = item.text.isEmpty ? item.title : "\(item.title): \(item.text)"
+            let text = item.text.isEmpty ? item.title : "\(item.title): \(InlineCode.plain(item.text))"
             lines.append("- " + (item.icon.isEmpty ? "" : item.icon + " ") + text)
         }
-        if !extra.isEmpty { lines.append(extra) }
+        if !extra.isEmpty { lines.append(InlineCode.plain(extra)) }
         return lines.joined(separator: "\n")
     }
 }

@@ -43,7 +43,7 @@ package struct HeroPageBody: PageBody {
             titleWidth = min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth)
             subtitleWidth = min(TextWidth.readableWidth(width), HeroPageBody.subtitleMaximumWidth)
             title = TextWidth.wrap(body.title, width: titleWidth, maximumLines: TextWidth.screenLines)
-            subtitle = body.subtitle.isEmpty ? [] : TextWidth.wrap(body.subtitle, width: subtitleWidth, maximumLines: TextWidth.screenLines)
+            subtitle = body.subtitle.isEmpty ? [] : TextWidth.wrap(InlineCode.mark(body.subtitle), width: subtitleWidth, maximumLines: TextWidth.screenLines)
         }
 
         func height(hero: Tour.Art?, gaps: Bool) -> Int {
@@ -54,9 +54,14 @@ package struct HeroPageBody: PageBody {
         }
     }
 
+    /// The versions of the hero narrow enough for the width, largest first.
+    private func heroesThatFit(width: Int) -> [Tour.Art] {
+        guard let hero else { return [] }
+        return hero.versions.filter { !$0.lines.isEmpty && $0.width <= width - 2 }
+    }
+
     private func heroThatFits(width: Int) -> Tour.Art? {
-        guard let hero, !hero.lines.isEmpty, hero.width <= width - 2 else { return nil }
-        return hero
+        heroesThatFit(width: width).first
     }
 
     /// The picture drawn as art in at most `rows` rows, or nil when it gets fewer than its minimum.
@@ -103,7 +108,10 @@ package struct HeroPageBody: PageBody {
             // gives way before spacing does: none once the page is compact.
             hero = gaps ? pictureArt(width: width, rows: height - lines.height(hero: nil, gaps: gaps) - 1, context: context) : nil
         }
-        if lines.height(hero: hero, gaps: gaps) > height { hero = nil }
+        if lines.height(hero: hero, gaps: gaps) > height {
+            // A smaller version that fits the rows, before the art is given up.
+            hero = picture == nil ? heroesThatFit(width: width).first { lines.height(hero: $0, gaps: gaps) <= height } : nil
+        }
         if lines.height(hero: nil, gaps: gaps) > height { gaps = false }
         if lines.height(hero: nil, gaps: gaps) > height {
             // Cut the title, then the subtitle, to the rows there are.
@@ -145,8 +153,9 @@ package struct HeroPageBody: PageBody {
         }
         if !lines.subtitle.isEmpty {
             if gaps { y += 1 }
+            var inCode = false
             for line in lines.subtitle {
-                layout.subtitle.append(canvas.writeCentered(line, y: y, glyphs: context.glyphs))
+                layout.subtitle.append(canvas.writeCenteredMarked(line, y: y, glyphs: context.glyphs, inCode: &inCode))
                 y += 1
             }
         }
@@ -156,7 +165,7 @@ package struct HeroPageBody: PageBody {
     /// Title, subtitle, then the art.
     package func plainText(context: PageContext) -> String {
         var lines = [title]
-        if !subtitle.isEmpty { lines.append(subtitle) }
+        if !subtitle.isEmpty { lines.append(InlineCode.plain(subtitle)) }
         if let hero, !hero.lines.isEmpty {
             lines.append("")
             lines.append(contentsOf: hero.lines.map(PlainText.trimmingTrailingSpaces))

@@ -80,8 +80,9 @@ package struct PageView: Sendable {
     }
 
     /// The key hint; it mentions scrolling when the list scrolls.
-    package func hintText(scrolls: Bool = false, listAtEnd: Bool = false) -> String {
-        bindings.hint(isLastPage: state.isLastPage, isOnlyPage: state.pageCount == 1, scrolls: scrolls, listAtEnd: listAtEnd, glyphs: glyphs)
+    package func hintText(scrolls: Bool = false, listAtEnd: Bool = false, width: Int = Int.max) -> String {
+        bindings.hint(isLastPage: state.isLastPage, isOnlyPage: state.pageCount == 1, scrolls: scrolls, listAtEnd: listAtEnd, glyphs: glyphs,
+                      width: width)
     }
 
     /// The page drawn on a new canvas of this size.
@@ -129,7 +130,8 @@ package struct PageView: Sendable {
         let frame = frame(size: size)
         var layout = Layout()
         layout.scrollLimit = frame.scrollLimit
-        drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: frame.scrollLimit > 0, listAtEnd: frame.context.scrollOffset >= frame.scrollLimit), layout: &layout)
+        drawFrame(into: &canvas, frame: frame, hint: hintText(scrolls: frame.scrollLimit > 0, listAtEnd: frame.context.scrollOffset >= frame.scrollLimit,
+                                                              width: size.width), layout: &layout)
 
         // The body draws into its own region, so it cannot spill over the frame.
         let area = frame.bodyArea
@@ -139,7 +141,9 @@ package struct PageView: Sendable {
         layout.parts = body.offset(x: area.x, y: area.y)
         paintGradient(into: &canvas)
         if let contrast {
-            Contrast.enforce(on: &canvas, depth: contrast.depth, background: contrast.background, except: layout.parts.hero)
+            // A picture, and an author's art, keep their colors; art that follows contrast does not.
+            let keepsItsColors = page.picture != nil || !(page.hero?.followsContrast ?? false)
+            Contrast.enforce(on: &canvas, depth: contrast.depth, background: contrast.background, except: keepsItsColors ? layout.parts.hero : nil)
         }
         return layout
     }
