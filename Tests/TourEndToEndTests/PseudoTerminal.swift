@@ -14,7 +14,15 @@ final class PseudoTerminal: @unchecked Sendable {
     private var reader: Thread?
     private var closed = false
 
-    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    /// What this terminal answers, as a terminal would, the moment a query appears in the
+    /// output: (the query's bytes, the answer).
+    private let answers: [(query: Data, answer: Data)]
+    /// Where each query was first seen, and when (seconds, monotonic), so a test can time the wait.
+    private(set) var answered: [Data: Double] = [:]
+
+    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
+         answers: [(query: String, answer: String)] = []) throws {
+        self.answers = answers.map { (Data($0.query.utf8), Data($0.answer.utf8)) }
         // posix_openpt and friends do not import into Swift here; these are their Linux ioctls.
         let getPtyNumber: UInt = 0x8004_5430  // TIOCGPTN
         let setPtyLock: UInt = 0x4004_5431  // TIOCSPTLCK
@@ -75,8 +83,32 @@ final class PseudoTerminal: @unchecked Sendable {
             }
             lock.lock()
             output.append(contentsOf: buffer[0..<count])
+            arrivals.append((output.count, Self.now()))
+            var due: [Data] = []
+            for (query, answer) in answers where answered[query] == nil && output.range(of: query) != nil {
+                answered[query] = Self.now()
+                due.append(answer)
+            }
             lock.unlock()
+            for answer in due { write(Array(answer)) }
         }
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The end of each read and when it came (seconds, monotonic).
+    private var arrivals: [(end: Int, time: Double)] = []
+
+    /// When `text` first came out whole (seconds, monotonic), waiting for it.
+    func timeOfOutput(_ text: String, timeout: Double = 10) throws -> Double {
+        let end = try waitForOutput(text, timeout: timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        return arrivals.first { $0.end >= end }?.time ?? Self.now()
     }
 
     /// Everything the program wrote so far.

@@ -74,8 +74,10 @@ final class TmuxSession {
     private static let counter = Counter()
 
     /// - Parameter captureStandardError: false leaves stderr on the terminal (an interactive shell needs it there).
+    /// - Parameter tmuxConfiguration: lines for tmux's configuration, such as a white
+    ///   `window-style` for a light terminal (tmux answers OSC 11 with its background).
     init(_ arguments: [String] = [], executable: String = TourBinary.path, width: Int = 80, height: Int = 24,
-         environment: [String: String] = [:], captureStandardError: Bool = true) throws {
+         environment: [String: String] = [:], captureStandardError: Bool = true, tmuxConfiguration: String = "") throws {
         socket = "tour-e2e-\(getpid())-\(Self.counter.next())"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -99,7 +101,9 @@ final class TmuxSession {
         env.merge(environment) { $1 }
         let envArguments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // `swift test` sets NO_COLOR for its children and CI sets CI; a person's terminal does not.
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "--",
+        let configuration = directory.appendingPathComponent("tmux.conf")
+        try tmuxConfiguration.write(to: configuration, atomically: true, encoding: .utf8)
+        try tmux(["-f", configuration.path, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "--",
                   "env"] + TourBinary.settingsOfTheTestRun.flatMap { ["-u", $0] } + envArguments + ["sh", wrapper.path, directory.path, executable] + arguments)
     }
 
