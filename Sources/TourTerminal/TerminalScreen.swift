@@ -126,6 +126,8 @@ final class TerminalScreen {
     /// nothing at most `deadline` seconds. Runs before the input loop: no answer is a key.
     func askBackground(deadline seconds: Double) -> TerminalReplies {
         var replies = TerminalReplies()
+        // A terminal that does not speak ECMA-48 (a VT52) would show the question as text.
+        guard modes.speaksECMA48 else { return replies }
         writeToTerminal(Array("\u{1B}[?996n\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8))
         var start = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)

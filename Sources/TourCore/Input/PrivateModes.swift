@@ -7,11 +7,14 @@ package struct PrivateModes: Equatable, Sendable {
     package var mouse: Bool
     /// Frames wrapped in synchronized-update mode (2026).
     package var synchronizedOutput: Bool
+    /// Control sequences (CSI, OSC) may be sent at all: the background question too.
+    package var speaksECMA48: Bool
 
     /// From the entry's `cup` and `kmous` strings (nil where the entry has none).
     package init(cursorAddress: String?, keyMouse: String?) {
         let speaksCSI = cursorAddress?.hasPrefix("\u{1B}[") ?? false
         mouse = speaksCSI && !(keyMouse ?? "").isEmpty
         synchronizedOutput = speaksCSI
+        speaksECMA48 = speaksCSI
     }
 }
