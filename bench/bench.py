@@ -17,12 +17,30 @@ RIGHT = b"\x1b[C"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
+class AnsweringScreen(pyte.Screen):
+    """pyte's screen, answering as a terminal does: the device attributes (which tour's
+    background question is fenced by) go back to the program at once. A private status
+    report (CSI ? 996 n, the color-scheme question) is not one pyte knows: no answer, as
+    from a terminal without the feature."""
+
+    def __init__(self, cols, rows, answer):
+        super().__init__(cols, rows)
+        self.answer = answer
+
+    def write_process_input(self, data):
+        self.answer(data.encode())
+
+    def report_device_status(self, mode, *args, **kwargs):
+        if not kwargs.get("private"):
+            super().report_device_status(mode)
+
+
 class Terminal:
     """One program on a pseudo-terminal, its output read through an emulator."""
 
     def __init__(self, argv, cols=80, rows=24, env=None):
         self.cols, self.rows = cols, rows
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = AnsweringScreen(cols, rows, lambda data: os.write(self.fd, data))
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
         self.start = time.perf_counter()
