@@ -180,7 +180,9 @@ def write_slides(directory):
         if "heroFile" not in page:  # a picture: mdp shows its words
             slides.append(f"# {page['title']}\n\n{page['subtitle']}\n\n{page.get('heroAlt', '')}\n")
             continue
-        art = open(os.path.join(ROOT, "Resources", page["heroFile"])).read().rstrip("\n")
+        # The largest version of the art, as tour draws it at 80x24.
+        files = page["heroFile"] if isinstance(page["heroFile"], list) else [page["heroFile"]]
+        art = open(os.path.join(ROOT, "Resources", files[0])).read().rstrip("\n")
         art = re.sub(r"\x1b\[[0-9;]*m", "", art)  # mdp shows art as text; colors are tour's own
         slides.append(f"# {page['title']}\n\n{page['subtitle']}\n\n" + "\n".join("    " + l for l in art.split("\n")) + "\n")
     path = os.path.join(directory, "slides.md")
