@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make install into a temporary DESTDIR, checked as a packager would: every file in place,
 # the binary runs without the Swift toolchain and links no Swift library, both man pages
-# render and lint clean, the completions load in bash, zsh and fish, and make uninstall
+# render and lint clean, the completions complete in a real bash, zsh and fish, and make uninstall
 # leaves the directory empty. Run by `make test` after the release build.
 set -u
 cd "$(dirname "$0")/../.."
@@ -53,6 +53,22 @@ check "bash completes FILE to *.json and *.md" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd Tests/Fixtures/markdown; COMP_WORDS=(tour check ''); COMP_CWORD=2; _tour
     printf '%s\n' \"\${COMPREPLY[@]}\" | sort | tr '\n' ' ' | grep -qx 'art broken.md habits.json habits.md '"
+check "bash completes ch to check, one word" bash -c "
+    source '$root/share/bash-completion/completions/tour'
+    cd \$(mktemp -d); COMP_WORDS=(tour ch); COMP_CWORD=1; _tour
+    [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = check ]"
+check "bash offers check and render as two words" bash -c "
+    source '$root/share/bash-completion/completions/tour'
+    cd \$(mktemp -d); COMP_WORDS=(tour ''); COMP_CWORD=1; _tour
+    [ \"\${#COMPREPLY[@]}\" = 2 ] && [ \"\${COMPREPLY[*]}\" = 'check render' ]"
+check "sourcing the bash completion leaves extglob as it was" bash -c "
+    shopt -u extglob; source '$root/share/bash-completion/completions/tour'; ! shopt -q extglob"
+check "bash keeps a tour file with a space whole" bash -c "
+    d=\$(mktemp -d); touch \"\$d/my tour.json\" \"\$d/notes.txt\"; cd \"\$d\"
+    source '$root/share/bash-completion/completions/tour'; COMP_WORDS=(tour my); COMP_CWORD=1; _tour
+    [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = 'my tour.json' ]"
+check "fish completes ch to check" bash -c "fish -c \"source '$root/share/fish/vendor_completions.d/tour.fish'; complete -C 'tour ch'\" | cut -f1 | grep -qx check"
+check "zsh completes ch to check, in a real zsh" zsh Tests/Install/zsh-completes.zsh "$root/share/zsh/site-functions"
 check "zsh loads _tour" zsh -c "fpath=('$root/share/zsh/site-functions' \$fpath); autoload -U compinit; compinit -u -d /tmp/tour-install-zcompdump; autoload -U _tour; (( \$+functions[_tour] ))"
 check "zsh parses _tour" zsh -n "$root/share/zsh/site-functions/_tour"
 check "fish parses tour.fish" fish -n "$root/share/fish/vendor_completions.d/tour.fish"

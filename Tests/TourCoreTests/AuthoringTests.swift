@@ -136,3 +136,16 @@ struct AuthoringTests {
         #expect(ScreenExport.text(canvas) == "ab c\n")
     }
 }
+
+@Suite("tour(5) documents the format")
+struct ManualPageTests {
+    /// Every key the decoder takes is named in tour(5): the list comes from the decoder.
+    @Test func everyKeyTheDecoderTakesIsInTourFive() throws {
+        let page = try String(contentsOfFile: PackagePaths.root + "/docs/man/tour.5", encoding: .utf8)
+        let keys = TourDecoder.tourKeys + TourDecoder.pageKeys + TourDecoder.featureKeys + TourDecoder.labelKeys + ["current", "other"]
+        #expect(keys.count > 25)
+        for key in Set(keys) {
+            #expect(page.contains("Cm \(key)\n") || page.contains("Cm \(key) ") , "tour(5) lacks \(key)")
+        }
+    }
+}
