@@ -19,6 +19,8 @@ public typealias Color = TourCore.Color
 public typealias KeyBindings = TourCore.KeyBindings
 /// A key, for the key table.
 public typealias Key = TourCore.Key
+/// A click or a turn of the wheel, as `Key.mouse` carries it.
+public typealias MouseEvent = TourCore.MouseEvent
 /// A custom page body, and what it draws with.
 public typealias PageBody = TourCore.PageBody
 public typealias PageContext = TourCore.PageContext

@@ -19,14 +19,47 @@ extension Tour {
 
     /// A tour from JSON text, for a tool that embeds its tour in its binary (with
     /// SwiftPM's `embedInCode`, say): nothing to find on disk once installed. Errors name
-    /// `fileName`; a page's `heroFile` is looked up by name in `art`.
+    /// `fileName`; a page's `heroFile` or `heroImage` is looked up by name in `art`.
     public init(json: String, fileName: String = "tour.json", art: [String: String] = [:]) throws(TourError) {
         self = try TourLoader.decode(Array(json.utf8), fileName: fileName, art: art.mapValues { Array($0.utf8) })
     }
 
     /// The same from bytes, as `embedInCode` gives them (`PackageResources.tour_json`).
-    public init(jsonBytes: [UInt8], fileName: String = "tour.json", art: [String: [UInt8]] = [:]) throws(TourError) {
+    /// `translations` are the translated files by language ("fr", "fr_CA"); the one for
+    /// `locale` (by default the environment's: LC_ALL, LC_MESSAGES, LANG) is laid over
+    /// the tour, as a `tour.fr.json` beside a file is. One that does not fit is not used:
+    /// the tour shows untranslated, and `run` passes on a warning.
+    public init(jsonBytes: [UInt8], fileName: String = "tour.json", art: [String: [UInt8]] = [:],
+                translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
         self = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
+        self = Self.translated(self, baseBytes: jsonBytes, fileName: fileName, markdown: false, translations: translations, locale: locale)
+    }
+
+    /// A tour from Markdown text, embedded as `Tour(json:)` is.
+    public init(markdown: String, fileName: String = "tour.md", art: [String: [UInt8]] = [:],
+                translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
+        try self.init(markdownBytes: Array(markdown.utf8), fileName: fileName, art: art, translations: translations, locale: locale)
+    }
+
+    /// The same from bytes (`PackageResources.tour_md`).
+    public init(markdownBytes: [UInt8], fileName: String = "tour.md", art: [String: [UInt8]] = [:],
+                translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
+        self = try TourLoader.decodeMarkdown(markdownBytes, fileName: fileName, findArt: { art[$0] })
+        self = Self.translated(self, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
+    }
+
+    /// `tour` with the translation for `locale` laid over it, chosen as for a file.
+    private static func translated(_ tour: Tour, baseBytes: [UInt8], fileName: String, markdown: Bool,
+                                   translations: [String: [UInt8]], locale: String?) -> Tour {
+        guard !translations.isEmpty,
+              let language = TourLoader.languageCandidates(locale ?? TourLoader.messagesLocale(environment: TourRunner.environment))
+                .first(where: { translations[$0] != nil }),
+              let bytes = translations[language] else { return tour }
+        let (stem, ext) = TourLoader.splitExtension(fileName)
+        let name = "\(stem).\(language)\(ext)"
+        let baseRoot = TourLoader.rawRoot(baseBytes, fileName: fileName, markdown: markdown).0
+        let (result, problems) = TourLoader.overlay(bytes, fileName: name, markdown: markdown, on: tour, baseRoot: baseRoot)
+        return TourLoader.translatedOrBase(result, base: tour, problems: problems, translationName: name, checkName: fileName)
     }
 
     /// Shows the tour: full screen on a terminal, plain text otherwise. With default
@@ -50,7 +83,7 @@ extension Tour.Page {
     /// page, its color depth and its size. `imageBytes` are the file's bytes, as a tool
     /// embeds them (`PackageResources.logo_png`); `heroAlt` says what the picture shows,
     /// for the accessible mode and plain text, which never draw it.
-    public init(title: String, subtitle: String = "", imageBytes: [UInt8], heroAlt: String, accent: Color? = nil,
+    public init(title: String, subtitle: String = "", heroImageBytes imageBytes: [UInt8], heroAlt: String, accent: Color? = nil,
                 since: String? = nil, button: String? = nil) throws(TourError) {
         self.init(title: title, subtitle: subtitle, accent: accent, since: since, button: button)
         switch ImageCodec.decode(imageBytes) {
@@ -71,7 +104,14 @@ extension Tour.Page {
             if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
             throw TourError.unreadable(path: path, reason: error.reason)
         }
-        try self.init(title: title, subtitle: subtitle, imageBytes: bytes, heroAlt: heroAlt, accent: accent, since: since, button: button)
+        try self.init(title: title, subtitle: subtitle, heroImageBytes: bytes, heroAlt: heroAlt, accent: accent, since: since, button: button)
         self.heroImage = path
+    }
+
+    /// The name `heroImageBytes:` had in 2.0.
+    @available(*, deprecated, renamed: "init(title:subtitle:heroImageBytes:heroAlt:accent:since:button:)")
+    public init(title: String, subtitle: String = "", imageBytes: [UInt8], heroAlt: String, accent: Color? = nil,
+                since: String? = nil, button: String? = nil) throws(TourError) {
+        try self.init(title: title, subtitle: subtitle, heroImageBytes: imageBytes, heroAlt: heroAlt, accent: accent, since: since, button: button)
     }
 }

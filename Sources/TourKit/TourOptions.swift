@@ -48,6 +48,8 @@ public struct TourOptions {
     package var watchedFile: String? = nil
     /// The locale a watched file's translation is chosen by.
     package var locale: String? = nil
+    /// The `tour` command runs this: messages may name its flags.
+    package var isCommand = false
     /// A watched file may name art outside its folder.
     package var allowOutsideArt = false
     /// The terminal's background, as `--background` gives it; nil asks the terminal

@@ -18,8 +18,13 @@ enum TourRunner {
     }
 
     private static func runInLocale(_ tour: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
+        if let problem = tour.problemForRun { throw problem }
         var warning: String? = nil
-        defer { if let warning { deliver(warning: warning, options: options) } }
+        defer {
+            // After the tour, once the terminal is the tool's again.
+            for loadWarning in tour.loadWarnings { deliver(warning: loadWarning, options: options) }
+            if let warning { deliver(warning: warning, options: options) }
+        }
 
         var plan = RunPlan(tour: tour, selection: .everyPage)
         var record: (store: SeenStateStore, id: String)? = nil
@@ -28,7 +33,7 @@ enum TourRunner {
                 stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
                 continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
                 plainRequested: options.presentation == .plain) {
-                if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason))\n") }
+                if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
                 return .notShown(reason)
             }
             let id = storeID(tour, options: options)
@@ -54,7 +59,7 @@ enum TourRunner {
         switch plan.startPosition(forWrittenPage: options.startPage) {
         case .success(let position): startPosition = position
         case .failure(.pastTheLastPage(let page, let pageCount)):
-            throw TourError.usage("tour: the start page \(page + 1) is past the last page (\(pageCount))")
+            throw TourError.usage("the start page \(page + 1) is past the last page (\(pageCount))")
         }
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
 
@@ -174,4 +179,14 @@ package enum CommandOutput {
 /// What the command's --version --verbose reports of the libraries it runs with.
 package enum TourBuild {
     package static var ncursesVersion: String { NcursesLibrary.version }
+
+    /// How the Swift standard library came: linked into the binary (the release build),
+    /// or the shared library it was found in (a debug build).
+    package static var standardLibrary: String {
+        // The process's own mappings say whether libswiftCore.so was loaded, and from where.
+        let maps = (try? FileSystem.read("/proc/self/maps", limit: 4 << 20)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        guard let line = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libswiftCore.so") }),
+              let slash = line.firstIndex(of: "/") else { return "standard library linked in" }
+        return "standard library from \(line[slash...])"
+    }
 }

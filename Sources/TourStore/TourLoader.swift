@@ -7,11 +7,26 @@ package enum TourLoader {
     package static let maximumFileBytes = 4 << 20
 
     /// The tour in a JSON or Markdown file with the translation for `locale` laid over
-    /// it, or its first error.
+    /// it, or its first error. A translation that does not fit is not used: the base tour
+    /// comes back with a warning that names the file (every user of the tool would
+    /// otherwise get an error where the base tour works); `tour check` lists its problems.
     package static func load(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> Tour {
-        let (tour, diagnostics) = try check(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
-        if let error = Diagnostic.error(from: diagnostics) { throw error }
-        guard let tour else { throw TourError.content(file: path, position: nil, message: "no tour") }
+        let (base, baseDiagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt)
+        if let error = Diagnostic.error(from: baseDiagnostics) { throw error }
+        guard var tour = base else { throw TourError.content(file: path, position: nil, message: "no tour") }
+        if tour.id == nil { tour.id = defaultID(forPath: path) }
+        let translationPath = localizedPath(for: path, locale: locale)
+        guard translationPath != path else { return tour }
+        let (translated, problems) = try overlay(translationPath, on: tour, basePath: path, allowOutside: allowOutsideArt)
+        return Self.translatedOrBase(translated, base: tour, problems: problems, translationName: translationPath, checkName: path)
+    }
+
+    /// The translated tour, or the base with a warning when the translation has errors.
+    package static func translatedOrBase(_ translated: Tour, base: Tour, problems: [Diagnostic], translationName: String, checkName: String) -> Tour {
+        let errors = problems.filter { $0.severity == .error }.count
+        guard errors > 0 else { return translated }
+        var tour = base
+        tour.loadWarnings.append("\(MessageText.path(translationName)) does not fit the tour (\(errors) problem\(errors == 1 ? "" : "s")), so the tour shows untranslated; `tour check \(MessageText.path(checkName))` lists them")
         return tour
     }
 
@@ -20,6 +35,20 @@ package enum TourLoader {
     package static func decode(_ bytes: [UInt8], fileName: String, art: [String: [UInt8]] = [:],
                                readPicture: @escaping TourDecoder.PictureReader = pictureReader) throws(TourError) -> Tour {
         try decode(bytes, fileName: fileName, findArt: { art[$0] }, readPicture: readPicture)
+    }
+
+    /// A Markdown tour from bytes already in memory, its art found by name.
+    package static func decodeMarkdown(_ bytes: [UInt8], fileName: String, findArt: @escaping @Sendable (String) -> [UInt8]?) throws(TourError) -> Tour {
+        var decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
+            guard let bytes = findArt(relativePath) else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
+            return bytes
+        }
+        decoder.readPicture = pictureReader
+        let (decoded, diagnostics) = decoder.checkMarkdown(bytes)
+        if let error = Diagnostic.error(from: diagnostics) { throw error }
+        guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
+        if tour.id == nil { tour.id = defaultID(forPath: fileName) }
+        return tour
     }
 
     /// The same, with the art found by a function: a `switch` over a few embedded files
@@ -64,22 +93,29 @@ package enum TourLoader {
             }
         }
         let bytes = try readTourFile(path)
-        let root: JSONNode
-        var problems: [Diagnostic] = []
-        if isMarkdown(path) {
-            var parser = MarkdownTourParser(fileName: path)
-            let (parsed, markdownProblems) = parser.parse(bytes)
-            problems = markdownProblems
-            guard let parsed else { return (base, problems) }
-            root = parsed
-        } else {
-            switch JSONParser.parseDiagnosing(bytes, fileName: path) {
-            case .success(let parsed): root = parsed
-            case .failure(let diagnostic): return (base, [diagnostic])
-            }
-        }
-        let (translated, translationProblems) = Translation.apply(root, to: base, fileName: path)
+        // The base's own values, which a translator's copy repeats.
+        let baseRoot = (try? readTourFile(basePath)).flatMap { rawRoot($0, fileName: basePath, markdown: isMarkdown(basePath)).0 }
+        return overlay(bytes, fileName: path, markdown: isMarkdown(path), on: base, baseRoot: baseRoot)
+    }
+
+    /// A translation's bytes laid over `base`, and its problems.
+    package static func overlay(_ bytes: [UInt8], fileName: String, markdown: Bool, on base: Tour, baseRoot: JSONNode?) -> (Tour, [Diagnostic]) {
+        let (parsed, problems) = rawRoot(bytes, fileName: fileName, markdown: markdown)
+        guard let root = parsed else { return (base, problems) }
+        let (translated, translationProblems) = Translation.apply(root, to: base, baseRoot: baseRoot, fileName: fileName)
         return (translated, Diagnostic.inFileOrder(problems + translationProblems))
+    }
+
+    /// The raw form of a JSON or Markdown file, or the problems that stopped it.
+    package static func rawRoot(_ bytes: [UInt8], fileName: String, markdown: Bool) -> (JSONNode?, [Diagnostic]) {
+        if markdown {
+            var parser = MarkdownTourParser(fileName: fileName)
+            return parser.parse(bytes)
+        }
+        switch JSONParser.parseDiagnosing(bytes, fileName: fileName) {
+        case .success(let parsed): return (parsed, [])
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
     }
 
     private static func checkBase(path: String, allowOutsideArt: Bool) throws(TourError) -> (Tour?, [Diagnostic]) {
@@ -151,17 +187,23 @@ package enum TourLoader {
     /// `tour.json`, for the locale given, or from LC_ALL, then LC_MESSAGES, then LANG.
     /// The base file when there is none.
     package static func localizedPath(for path: String, locale: String?) -> String {
-        guard let locale, !locale.isEmpty, locale != "C", locale != "POSIX", !locale.hasPrefix("C.") else { return path }
-        var name = Substring(locale)
-        if let dot = name.firstIndex(where: { $0 == "." || $0 == "@" }) { name = name[..<dot] }
-        var candidates = [String(name)]
-        if let underscore = name.firstIndex(where: { $0 == "_" || $0 == "-" }) { candidates.append(String(name[..<underscore])) }
         let (stem, ext) = splitExtension(path)
-        for language in candidates where !language.isEmpty {
+        for language in languageCandidates(locale) {
             let candidate = "\(stem).\(language)\(ext)"
             if FileSystem.exists(candidate) { return candidate }
         }
         return path
+    }
+
+    /// The languages a locale names, most specific first: "fr_CA.UTF-8" → fr_CA, fr.
+    /// None for C and POSIX.
+    package static func languageCandidates(_ locale: String?) -> [String] {
+        guard let locale, !locale.isEmpty, locale != "C", locale != "POSIX", !locale.hasPrefix("C.") else { return [] }
+        var name = Substring(locale)
+        if let dot = name.firstIndex(where: { $0 == "." || $0 == "@" }) { name = name[..<dot] }
+        var candidates = [String(name)]
+        if let underscore = name.firstIndex(where: { $0 == "_" || $0 == "-" }) { candidates.append(String(name[..<underscore])) }
+        return candidates.filter { !$0.isEmpty }
     }
 
     /// The locale the environment asks for messages in: LC_ALL, then LC_MESSAGES, then LANG.
@@ -196,7 +238,7 @@ package enum TourLoader {
     }
 
     /// "dir/tour.fr.json" → ("dir/tour.fr", ".json").
-    static func splitExtension(_ path: String) -> (String, String) {
+    package static func splitExtension(_ path: String) -> (String, String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (path, "") }
         let ext = String(name[dot...])

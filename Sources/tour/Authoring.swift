@@ -15,7 +15,7 @@ enum Authoring {
         do throws(TourError) {
             result = try TourLoader.check(path: path, allowOutsideArt: allowOutsideArt)
         } catch {
-            printError(error.description)
+            printError(error)
             return ExitCode.unreadable.rawValue
         }
         var diagnostics = result.diagnostics

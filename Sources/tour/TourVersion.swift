@@ -1,9 +1,9 @@
 /// The version of tour: the one place it is written. `tour --version` prints it, and
 /// `make dist` names the release tarball after it.
 enum TourVersion {
-    static let number = "2.0.0"
+    static let number = "2.1.0"
 
-    /// The Swift the binary was built with; its standard library is linked in.
+    /// The Swift the binary was built with.
     static var swift: String {
         #if compiler(>=7.0)
         "7.0 or later"

@@ -7,6 +7,17 @@ import TourKit
 import Glibc
 #endif
 
+/// A usage or output error is the command's to name: "tour: …". Content errors start
+/// with their file; TourKit's own messages carry no program name, for any tool.
+func printError(_ error: TourError) {
+    switch error {
+    case .usage, .output:
+        printError(error.description.hasPrefix("tour: ") ? error.description : "tour: " + error.description)
+    default:
+        printError(error.description)
+    }
+}
+
 func printError(_ message: String) {
     let line = Array((message + "\n").utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -22,7 +33,7 @@ func main() -> Int32 {
         }
         arguments = try Arguments.parse(words)
     } catch {
-        printError(error.description)
+        printError(error)
         return ExitCode.usage.rawValue
     }
     if arguments.showHelp {
@@ -30,7 +41,7 @@ func main() -> Int32 {
     }
     if arguments.showVersion {
         var text = "tour \(TourVersion.number)\n"
-        if arguments.verbose { text += "Swift \(TourVersion.swift) (standard library linked in)\n\(TourBuild.ncursesVersion)\n" }
+        if arguments.verbose { text += "Swift \(TourVersion.swift) (\(TourBuild.standardLibrary))\n\(TourBuild.ncursesVersion)\n" }
         return Authoring.writeOut(text) ? 0 : ExitCode.writeFailed.rawValue
     }
     if let shell = arguments.completionShell {
@@ -57,10 +68,11 @@ func main() -> Int32 {
             tour = try BuiltInTour.load()
         }
     } catch {
-        printError(error.description)
+        printError(error)
         return ExitCode.forError(error)
     }
     if arguments.command == .render, let size = arguments.size {
+        for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text, background: arguments.background ?? .dark)
     }
 
@@ -76,6 +88,7 @@ func main() -> Int32 {
     options.animation = !arguments.noAnimation
     options.mouse = !arguments.noMouse
     options.background = arguments.background
+    options.isCommand = true
 
     do throws(TourError) {
         if arguments.reset {
@@ -87,7 +100,7 @@ func main() -> Int32 {
         }
         return ExitCode.forOutcome(try tour.run(options: options))
     } catch {
-        printError(error.description)
+        printError(error)
         return ExitCode.forError(error)
     }
 }

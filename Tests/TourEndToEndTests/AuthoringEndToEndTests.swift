@@ -36,14 +36,46 @@ struct AuthoringEndToEndTests {
         let result = try runTour(["check", "tour.json"], in: Self.fixtures + "/translations-bad")
         #expect(result.exitCode == 65)
         #expect(result.stdout == """
-            tour.de.json:2:3: error: a translation holds texts only; "version" comes from the base tour (a translation may set labels, pages)
+            tour.de.json:2:14: error: "version" differs from the base tour's; a translation changes texts only, and a translation may set labels, pages
             tour.de.json:3:12: error: the translation has 2 pages and the base tour 3; a translation has the same pages
 
             """)
-        // Refused at play too, before the screen is taken.
+        // Not used at play: the base tour shows, one warning names the file and `tour check`,
+        // and the exit code is the tour's own.
         let played = try runTour(["--plain", "--locale", "de", "tour.json"], in: Self.fixtures + "/translations-bad")
-        #expect(played.exitCode == 65)
-        #expect(played.stdout == "")
+        #expect(played.exitCode == 0)
+        #expect(played.stdout.hasPrefix("Page 1 of 3\nHello\n"))
+        #expect(played.stderr == "tour: warning: tour.de.json does not fit the tour (2 problems), so the tour shows untranslated; `tour check tour.json` lists them\n")
+    }
+
+    /// What a translator does: copy tour.json to tour.fr.json and translate the texts.
+    /// Every other value repeats the base's, so it is a translation; one value changed is
+    /// an error at its place.
+    @Test func aCopiedAndTranslatedFileIsATranslation() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-copied-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = try String(contentsOfFile: Self.fixtures + "/translations-bad/tour.json", encoding: .utf8)
+        try base.write(to: directory.appendingPathComponent("tour.json"), atomically: true, encoding: .utf8)
+        let french = base.replacingOccurrences(of: "\"Hello\"", with: "\"Bonjour\"").replacingOccurrences(of: "Welcome.", with: "Bienvenue.")
+            .replacingOccurrences(of: "\"Keys\"", with: "\"Touches\"").replacingOccurrences(of: "Everywhere.", with: "Partout.")
+        try french.write(to: directory.appendingPathComponent("tour.fr.json"), atomically: true, encoding: .utf8)
+        let check = try runTour(["check", "tour.json"], in: directory.path)
+        #expect(check.exitCode == 0 && check.stdout == "", "\(check.stdout)")
+        let played = try runTour(["--plain", "tour.json"], environment: ["LANG": "fr_FR.UTF-8"], in: directory.path)
+        #expect(played.exitCode == 0 && played.stdout.hasPrefix("Page 1 of 3\nBonjour\nBienvenue.\n") && played.stderr.isEmpty)
+        // One page too many: check fails with 65; at play, the base tour and a warning.
+        let extra = french.replacingOccurrences(of: "\"pages\": [", with: "\"pages\": [\n    {\"title\": \"De trop\"},")
+        try extra.write(to: directory.appendingPathComponent("tour.fr.json"), atomically: true, encoding: .utf8)
+        #expect(try runTour(["check", "tour.json"], in: directory.path).exitCode == 65)
+        let fallback = try runTour(["--plain", "tour.json"], environment: ["LANG": "fr_FR.UTF-8"], in: directory.path)
+        #expect(fallback.exitCode == 0 && fallback.stdout.hasPrefix("Page 1 of 3\nHello\n"))
+        #expect(fallback.stderr.hasPrefix("tour: warning: tour.fr.json does not fit the tour (1 problem)"))
+        // A value that differs (the accent) is named where it is.
+        try french.replacingOccurrences(of: "\"accent\": \"cyan\"", with: "\"accent\": \"red\"")
+            .write(to: directory.appendingPathComponent("tour.fr.json"), atomically: true, encoding: .utf8)
+        let differs = try runTour(["check", "tour.json"], in: directory.path)
+        #expect(differs.exitCode == 65 && differs.stdout.hasPrefix("tour.fr.json:4:13: error: \"accent\" differs from the base tour's"), "\(differs.stdout)")
     }
 
     @Test(arguments: [("builtin-page1-40x12", "welcome", 1, "40x12"), ("habits-page3-60x20", "habits", 3, "60x20")])

@@ -13,9 +13,13 @@ package enum OncePolicy {
     }
 
     /// The line TOUR_DEBUG=1 prints.
-    package static func explanation(_ reason: TourOutcome.NotShownReason) -> String {
+    /// Why, in words; the way around it in the words of the `tour` command, or of TourKit
+    /// for a Swift tool, whose users have no `--plain`.
+    package static func explanation(_ reason: TourOutcome.NotShownReason, forCommand: Bool = false) -> String {
         switch reason {
-        case .notATerminal: "stdin or stdout is not a terminal (give --plain to print the tour anyway)"
+        case .notATerminal:
+            forCommand ? "stdin or stdout is not a terminal (give --plain to print the tour anyway)"
+                : "stdin or stdout is not a terminal (the presentation .plain prints the tour anyway)"
         case .continuousIntegration: "CI is set in the environment"
         case .disabledByUser: "TOUR_DISABLE is set in the environment"
         }

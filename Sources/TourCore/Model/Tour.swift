@@ -13,6 +13,9 @@ public struct Tour: Sendable, Equatable {
     public var pages: [Page]
     /// How the pages show where you are: dots by default; a page may choose its own.
     public var indicator: Indicator = .dots()
+    /// What loading found worth saying without stopping (a translation that did not fit);
+    /// `run` passes each on as a warning.
+    package var loadWarnings: [String] = []
 
     /// A tour from pages; only the pages are required.
     public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
@@ -87,6 +90,8 @@ extension Tour {
         public var gradient: [Color] = []
         /// The version that introduced this page: it is part of "what's new" since then.
         package var since: Version?
+        /// A `since` given in Swift that is not a version: `run` refuses it, as a file's would be.
+        package var unreadableSince: String?
         /// Where the hero came from, relative to the tour file, when it came from a file.
         package var heroFile: String?
         /// The files of its smaller versions, when `heroFile` named several.
@@ -112,6 +117,8 @@ extension Tour {
             self.subtitle = TextSanitizer.clean(subtitle, keepNewlines: true)
             self.accent = accent
             self.since = since.flatMap(Version.init)
+            // Checked when the tour runs, as a file's "since" is checked when it loads.
+            self.unreadableSince = since.flatMap { Version($0) == nil ? $0 : nil }
             self.button = button.map { TextSanitizer.clean($0) }
         }
 
@@ -288,5 +295,22 @@ extension Tour {
             tour.pages[index].hero?.followsContrast = true
         }
         return tour
+    }
+}
+
+extension Tour {
+    /// What makes a tour built in Swift unplayable, said as the decoder says it of a file:
+    /// no pages, or a `since` that is not a version. Nil when it can play.
+    package var problemForRun: TourError? {
+        guard !pages.isEmpty else {
+            return .content(file: "Tour(pages:)", position: nil, message: "a tour needs at least one page; it was given none")
+        }
+        for (index, page) in pages.enumerated() {
+            if let text = page.unreadableSince {
+                return .content(file: "Tour.Page(since:)", position: nil,
+                                message: "page \(index + 1): \"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))")
+            }
+        }
+        return nil
     }
 }

@@ -54,7 +54,7 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .usage(message):
             return message
         case let .output(reason):
-            return "tour: \(reason)"
+            return reason
         case let .problems(errors):
             return errors.map(\.description).joined(separator: "\n")
         }

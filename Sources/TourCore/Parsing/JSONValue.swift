@@ -51,3 +51,20 @@ package struct JSONFields: Sendable {
         return true
     }
 }
+
+extension JSONValue {
+    /// The same value, wherever it was written: members compared in order, numbers by value.
+    package func isSame(as other: JSONValue) -> Bool {
+        switch (self, other) {
+        case let (.string(left), .string(right)): return left == right
+        case let (.number(left), .number(right)): return left == right
+        case let (.bool(left), .bool(right)): return left == right
+        case (.null, .null): return true
+        case let (.array(left), .array(right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.value.isSame(as: $1.value) }
+        case let (.object(left), .object(right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.node.value.isSame(as: $1.node.value) }
+        default: return false
+        }
+    }
+}

@@ -232,7 +232,7 @@ package struct TourDecoder {
         for (index, node) in pageNodes.enumerated() {
             if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1) }) {
                 pages.append(page)
-                checkContrast(of: page, node: node, tourAccent: tourAccent)
+                checkContrast(of: page, node: node)
                 checkVersions(of: page, node: node, tourVersion: version.flatMap(Version.init), versionGiven: version != nil)
             }
         }
@@ -251,25 +251,32 @@ package struct TourDecoder {
         return tour
     }
 
-    /// An accent that does not read on its page's gradient is drawn in a shade that does;
-    /// `tour check` says so, with the ratio measured on the author's colors.
-    private func checkContrast(of page: Tour.Page, node: JSONNode, tourAccent: Color?) {
+    /// A color the author set on a page with a gradient that does not read on it is drawn
+    /// in a shade that does; `tour check` says where it was set, what it reads at, what is
+    /// drawn instead, and so what to choose. A tour-wide accent is not this page's choice:
+    /// it passes silently.
+    private func checkContrast(of page: Tour.Page, node: JSONNode) {
         guard page.gradient.count >= 2, case .object(let members) = node.value else { return }
         let stops = page.gradient.compactMap(Palette.rgb(of:))
         let bands = (0...16).map { Palette.blend(stops, at: Double($0) / 16) }
         var colors: [(Color, SourcePosition, String)] = []
-        let gradientPosition = members.first { $0.key == "gradient" }?.keyPosition ?? node.position
-        if let accent = page.accent ?? tourAccent {
-            colors.append((accent, members.first { $0.key == "accent" }?.node.position ?? gradientPosition, "the accent"))
+        if let accent = page.accent, let member = members.first(where: { $0.key == "accent" }) {
+            colors.append((accent, member.node.position, "\"accent\""))
         }
-        for (index, item) in page.items.enumerated() {
-            if let accent = item.accent { colors.append((accent, gradientPosition, "the accent of item \(index + 1)")) }
+        if let itemsMember = members.first(where: { $0.key == "items" }), case .array(let itemNodes) = itemsMember.node.value {
+            for (index, item) in page.items.enumerated() where index < itemNodes.count {
+                guard let accent = item.accent, case .object(let itemMembers) = itemNodes[index].value,
+                      let member = itemMembers.first(where: { $0.key == "accent" }) else { continue }
+                colors.append((accent, member.node.position, "the \"accent\" of item \(index + 1)"))
+            }
         }
         for (color, position, what) in colors {
-            let worst = Contrast.worstRatio(of: color, over: bands)
+            guard let worstBand = bands.min(by: { Contrast.worstRatio(of: color, over: [$0]) < Contrast.worstRatio(of: color, over: [$1]) }) else { continue }
+            let worst = Contrast.worstRatio(of: color, over: [worstBand])
             guard worst < Contrast.minimumRatio else { continue }
             let shown = (worst * 100).rounded(.down) / 100
-            warn(position, "\(what) reads at \(shown):1 on this page's gradient, under 4.5:1; it is drawn in a shade of its hue that reads")
+            let shade = Contrast.readableShade(of: color, on: worstBand, depth: .direct, background: .dark)
+            warn(position, "\(what) \(Palette.hex(color)) reads at \(shown):1 on this page's gradient, where \(Palette.hex(worstBand)) is behind it; text needs 4.5:1, so tour draws \(Palette.hex(shade)), a shade of it that reads, on that band; choose a color that reads on every band to see your own")
         }
     }
 
@@ -473,7 +480,8 @@ package struct TourDecoder {
         do throws(TourError) {
             return try readArt(path)
         } catch {
-            let message = "cannot read \(member.key) \(Quoted(path)): \(MessageText.visible(Self.reason(error)))"
+            // Only the quoted path is cut; the reason is said whole (shown visibly all the same).
+            let message = "cannot read \(member.key) \(Quoted(path)): \(MessageText.visible(Self.reason(error), limit: MessageText.maximumPathLength))"
             // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
             if case .unreadable = error {
                 log.add(Diagnostic(file: fileName, position: member.node.position, severity: .error, message: message, missingFile: true))

@@ -4,7 +4,9 @@
 /// the name the seen state is kept under.
 ///
 /// Pages are matched by position, or by `key` where the base page has one. A text the
-/// translation leaves out falls back to the base text.
+/// translation leaves out falls back to the base text. A translation may repeat any other
+/// value of the base as long as it is equal, so a copy of the tour file with its texts
+/// translated is a translation; a value that differs is an error at its place.
 package enum Translation {
     /// What a translation may set on the tour, a page and a feature item.
     static let tourKeys = ["labels", "pages"]
@@ -17,12 +19,19 @@ package enum Translation {
 
     /// The base tour with the translation's texts laid over it, and every problem with the
     /// translation (an error makes the result unusable).
-    package static func apply(_ root: JSONNode, to base: Tour, fileName: String) -> (Tour, [Diagnostic]) {
+    /// `baseRoot` is the base file's raw form: values the translation repeats are compared
+    /// with it. Without it, any value but a text is an error.
+    package static func apply(_ root: JSONNode, to base: Tour, baseRoot: JSONNode? = nil, fileName: String) -> (Tour, [Diagnostic]) {
         var problems: [Diagnostic] = []
         func error(_ position: SourcePosition, _ message: String) {
             problems.append(Diagnostic(file: fileName, position: position, severity: .error, message: message))
         }
-        func members(_ node: JSONNode, what: String, allowed: [String]) -> JSONFields {
+        /// The base's member `key` of the object `node`, if any.
+        func baseMember(_ node: JSONNode?, _ key: String) -> JSONMember? {
+            guard let node, case .object(let list) = node.value else { return nil }
+            return list.first { $0.key == key }
+        }
+        func members(_ node: JSONNode, what: String, allowed: [String], base baseNode: JSONNode? = nil) -> JSONFields {
             guard case .object(let list) = node.value else {
                 error(node.position, "\(what) must be an object, not \(node.value.kindName)")
                 return JSONFields()
@@ -31,7 +40,13 @@ package enum Translation {
             for member in list {
                 if shapeKeys.contains(member.key) { continue }
                 guard allowed.contains(member.key) else {
-                    error(member.keyPosition, "a translation holds texts only; \(Quoted(member.key)) comes from the base tour (\(what) may set \(allowed.joined(separator: ", ")))")
+                    // A value the translator copied from the base and left alone.
+                    if let original = baseMember(baseNode, member.key), original.node.value.isSame(as: member.node.value) { continue }
+                    if baseMember(baseNode, member.key) != nil {
+                        error(member.node.position, "\(Quoted(member.key)) differs from the base tour's; a translation changes texts only, and \(what) may set \(allowed.joined(separator: ", "))")
+                    } else {
+                        error(member.keyPosition, "a translation holds texts only; \(Quoted(member.key)) comes from the base tour (\(what) may set \(allowed.joined(separator: ", ")))")
+                    }
                     continue
                 }
                 if !result.add(member) {
@@ -51,7 +66,9 @@ package enum Translation {
         }
 
         var tour = base
-        let fields = members(root, what: "a translation", allowed: tourKeys)
+        let fields = members(root, what: "a translation", allowed: tourKeys, base: baseRoot)
+        var basePages: [JSONNode] = []
+        if let member = baseMember(baseRoot, "pages"), case .array(let nodes) = member.node.value { basePages = nodes }
         if let labels = fields["labels"] {
             let labelFields = members(labels.node, what: "\"labels\"", allowed: labelKeys)
             if let next = text(labelFields["next"]) { tour.labels.next = next }
@@ -69,7 +86,7 @@ package enum Translation {
         }
         for (position, node) in pageNodes.enumerated() {
             let what = "page \(position + 1)"
-            let pageFields = members(node, what: what, allowed: pageKeys)
+            let pageFields = members(node, what: what, allowed: pageKeys, base: position < basePages.count ? basePages[position] : nil)
             var index = position
             // Cleaned as the base's keys are, so a key matches whatever controls it carried.
             if let key = text(pageFields["key"]).map({ TextSanitizer.clean($0) }) {
@@ -93,8 +110,13 @@ package enum Translation {
                 if let extraText = text(pageFields["extra"]) { extra = TextSanitizer.clean(extraText, keepNewlines: true) }
                 if let itemsMember = pageFields["items"] {
                     if case .array(let itemNodes) = itemsMember.node.value, itemNodes.count == items.count {
+                        var baseItems: [JSONNode] = []
+                        if position < basePages.count, let member = baseMember(basePages[position], "items"), case .array(let nodes) = member.node.value {
+                            baseItems = nodes
+                        }
                         for (itemIndex, itemNode) in itemNodes.enumerated() {
-                            let itemFields = members(itemNode, what: "item \(itemIndex + 1) of \(what)", allowed: featureKeys)
+                            let itemFields = members(itemNode, what: "item \(itemIndex + 1) of \(what)", allowed: featureKeys,
+                                                     base: itemIndex < baseItems.count ? baseItems[itemIndex] : nil)
                             if let title = text(itemFields["title"]) { items[itemIndex].title = title }
                             if let body = text(itemFields["text"]) { items[itemIndex].text = body }
                         }

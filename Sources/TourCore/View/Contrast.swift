@@ -79,16 +79,20 @@ package enum Contrast {
         let behind = shown(backgroundColor, depth: depth) ?? background.rgb
         guard let front = shown(color, depth: depth), ratio(front, behind) < minimumRatio, let original = Palette.rgb(of: color) else { return color }
         let (hue, saturation, lightness) = hsl(original)
-        // Walk away from the background's lightness: darker on light, lighter on dark.
-        let darker = luminance(behind) > 0.18
+        // The smallest change of lightness that reads, darker or lighter, whichever is
+        // nearer: a tint of the author's hue, not black or navy where a lighter one passes.
         var best: (color: Color, distance: Double)? = nil
-        for step in 1...40 {
-            let candidate = darker ? lightness * (1 - Double(step) / 40) : lightness + (1 - lightness) * Double(step) / 40
-            let rgb = fromHSL(hue, saturation, candidate)
-            let shade = Color.rgb(rgb.0, rgb.1, rgb.2)
-            if let drawn = shown(shade, depth: depth), ratio(drawn, behind) >= minimumRatio {
-                best = (shade, abs(candidate - lightness))
-                break
+        for darker in [true, false] {
+            for step in 1...80 {
+                let candidate = darker ? lightness * (1 - Double(step) / 80) : lightness + (1 - lightness) * Double(step) / 80
+                let distance = abs(candidate - lightness)
+                if let best, distance >= best.distance { break }
+                let rgb = fromHSL(hue, saturation, candidate)
+                let shade = Color.rgb(rgb.0, rgb.1, rgb.2)
+                if let drawn = shown(shade, depth: depth), ratio(drawn, behind) >= minimumRatio {
+                    best = (shade, distance)
+                    break
+                }
             }
         }
         if let best { return best.color }

@@ -68,6 +68,12 @@ package enum Palette {
     }
 
     /// The color a fraction of the way along a list of stops.
+    /// "#rrggbb" for a message; the ANSI name's number for an indexed color.
+    package static func hex(_ color: Color) -> String {
+        guard let rgb = rgb(of: color) else { return "the default color" }
+        return "#" + [rgb.0, rgb.1, rgb.2].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
     package static func blend(_ stops: [(UInt8, UInt8, UInt8)], at fraction: Double) -> Color {
         guard let first = stops.first else { return .default }
         guard stops.count > 1 else { return .rgb(first.0, first.1, first.2) }
