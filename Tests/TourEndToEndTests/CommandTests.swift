@@ -40,9 +40,9 @@ struct CommandTests {
             let takers = try [[], ["check"], ["render"]].filter { try runTour($0 + words).exitCode == 0 }
             #expect(!takers.isEmpty, "\(option) is in --help but the parser refuses it everywhere")
         }
-        // The README's command block lists them all.
-        let readme = try String(contentsOfFile: TourBinary.packageRoot + "/README.md", encoding: .utf8)
-        for option in options(help) { #expect(readme.contains(option), "README lacks \(option)") }
+        // The reference's command block lists them all.
+        let reference = try String(contentsOfFile: TourBinary.packageRoot + "/docs/reference.md", encoding: .utf8)
+        for option in options(help) { #expect(reference.contains(option), "docs/reference.md lacks \(option)") }
     }
 
     @Test(arguments: [["--bogus"], ["--page"], ["--page", "0"], ["a.json", "b.json"], ["--page", "9"]])

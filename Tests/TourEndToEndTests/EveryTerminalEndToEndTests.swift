@@ -140,6 +140,15 @@ struct EveryTerminalEndToEndTests {
         #expect(try runTour(["--plain"]).stdout.contains("Call tour --once mytool.json when your tool starts"))
     }
 
+    /// In the accessible mode, the number of the page it is on reads that page again.
+    @Test func theAccessibleModeReadsTheCurrentPageAgain() throws {
+        let result = try runTour(["--accessible"], stdin: "2\n2\nq\n")
+        #expect(result.exitCode == 1)
+        let pages = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Page ") }
+        #expect(pages == ["Page 1 of 5", "Page 2 of 5", "Page 2 of 5"])
+        #expect(!result.stdout.contains("No such page."))
+    }
+
     /// The cursor rests on the button, where a screen reader's review cursor looks.
     @Test func theCursorRestsOnTheButton() throws {
         let session = try TmuxSession()

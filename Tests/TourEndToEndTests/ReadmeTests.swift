@@ -58,7 +58,8 @@ struct ReadmeTests {
         defer { try? FileManager.default.removeItem(at: package) }
         let blocks = try Self.fileBlocks()
         #expect(blocks.map(\.path).sorted() == ["Package.swift", "Sources/mytool/ProgressBody.swift", "Sources/mytool/WelcomeTour.swift",
-                                                "Sources/mytool/main.swift", "Sources/mytool/tour.json"])
+                                                "Sources/mytool/banner.txt", "Sources/mytool/main.swift", "Sources/mytool/tour.fr.json",
+                                                "Sources/mytool/tour.json"])
         for (path, text) in blocks {
             let file = package.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -97,6 +98,16 @@ struct ReadmeTests {
             #expect(try again.exitCode() == 0)
             #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: ready")
         }
+
+        // In French, where the person's locale asks for it: the embedded translation, with the embedded art.
+        let french = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state + "/fr", "LC_ALL": "fr_FR.UTF-8"])
+        let welcome = try french.waitFor("Bienvenue dans mytool")
+        #expect(welcome.contains("[===]") && welcome.contains("Vos notes, depuis le terminal."))
+        try french.send("Enter")
+        try french.waitFor("Tout hors ligne")
+        try french.send("Enter")
+        #expect(try french.exitCode() == 0)
+        #expect(try french.screen().contains("mytool: ready") && !(try french.screen().contains("warning")))
 
         // And nothing beyond the table: the package's own types stay out of reach.
         let hidden = package.appendingPathComponent("Sources/mytool/Hidden.swift")

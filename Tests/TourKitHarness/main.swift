@@ -108,12 +108,12 @@ case "picture":
     let file = fopen(path, "rb")
     let count = fread(&data, 1, data.count, file)
     fclose(file)
-    let fromBytes = try Tour.Page(title: "From bytes", imageBytes: Array(data.prefix(count)), heroAlt: "The same disc.")
+    let fromBytes = try Tour.Page(title: "From bytes", heroImageBytes: Array(data.prefix(count)), heroAlt: "The same disc.")
     var options = TourOptions()
     options.presentation = .plain
     print(describe(try Tour(pages: [fromFile, fromBytes]).run(options: options)))
     do {
-        _ = try Tour.Page(title: "Bad", imageBytes: [1, 2, 3], heroAlt: "nothing")
+        _ = try Tour.Page(title: "Bad", heroImageBytes: [1, 2, 3], heroAlt: "nothing")
     } catch {
         print(error)
     }
