@@ -28,6 +28,36 @@ struct ReadmeTests {
         return blocks
     }
 
+    /// The README's example tours (JSON and Markdown blocks without a file name) are
+    /// tours `tour check` accepts.
+    @Test func theReadmesExampleToursPassCheck() throws {
+        let lines = try String(contentsOfFile: Self.readme, encoding: .utf8).components(separatedBy: "\n")
+        var examples: [(ext: String, text: String)] = []
+        var current: (ext: String, fence: String, lines: [String])? = nil
+        for line in lines {
+            if let open = current {
+                if line == open.fence {
+                    examples.append((open.ext, open.lines.joined(separator: "\n") + "\n"))
+                    current = nil
+                } else {
+                    current?.lines.append(line)
+                }
+            } else if line == "```json" {
+                current = ("json", "```", [])
+            } else if line == "````markdown" {
+                current = ("md", "````", [])
+            }
+        }
+        #expect(examples.count == 2)
+        for (index, example) in examples.enumerated() {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("tour-readme-example-\(index)-\(UUID().uuidString).\(example.ext)")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try example.text.write(to: file, atomically: true, encoding: .utf8)
+            let result = try runTour(["check", file.path])
+            #expect(result.exitCode == 0 && result.stdout.isEmpty, "\(example.ext) example: \(result.stdout)")
+        }
+    }
+
     /// The type names in the README's API table.
     static func apiNames() throws -> [String] {
         let text = try String(contentsOfFile: readme, encoding: .utf8)
