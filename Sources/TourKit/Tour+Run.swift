@@ -44,7 +44,7 @@ extension Tour {
     /// The same from bytes (`PackageResources.tour_md`).
     public init(markdownBytes: [UInt8], fileName: String = "tour.md", art: [String: [UInt8]] = [:],
                 translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
-        self = try TourLoader.decodeMarkdown(markdownBytes, fileName: fileName, findArt: { art[$0] })
+        self = try TourLoader.decode(markdownBytes, fileName: fileName, markdown: true, findArt: { art[$0] })
         self = Self.translated(self, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
     }
 

@@ -37,30 +37,16 @@ package enum TourLoader {
         try decode(bytes, fileName: fileName, findArt: { art[$0] }, readPicture: readPicture)
     }
 
-    /// A Markdown tour from bytes already in memory, its art found by name.
-    package static func decodeMarkdown(_ bytes: [UInt8], fileName: String, findArt: @escaping @Sendable (String) -> [UInt8]?) throws(TourError) -> Tour {
-        var decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
-            guard let bytes = findArt(relativePath) else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
-            return bytes
-        }
-        decoder.readPicture = pictureReader
-        let (decoded, diagnostics) = decoder.checkMarkdown(bytes)
-        if let error = Diagnostic.error(from: diagnostics) { throw error }
-        guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
-        if tour.id == nil { tour.id = defaultID(forPath: fileName) }
-        return tour
-    }
-
     /// The same, with the art found by a function: a `switch` over a few embedded files
-    /// needs no Dictionary at start-up.
-    package static func decode(_ bytes: [UInt8], fileName: String, findArt: @escaping @Sendable (String) -> [UInt8]?,
+    /// needs no Dictionary at start-up. `markdown`: the bytes are a Markdown tour.
+    package static func decode(_ bytes: [UInt8], fileName: String, markdown: Bool = false, findArt: @escaping @Sendable (String) -> [UInt8]?,
                                readPicture: @escaping TourDecoder.PictureReader = pictureReader) throws(TourError) -> Tour {
         var decoder = TourDecoder(fileName: fileName) { (relativePath: String) throws(TourError) -> [UInt8] in
             guard let bytes = findArt(relativePath) else { throw TourError.unreadable(path: relativePath, reason: "no such file among the art given with the tour") }
             return bytes
         }
         decoder.readPicture = readPicture
-        let (decoded, diagnostics) = decoder.check(bytes)
+        let (decoded, diagnostics) = markdown ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
         if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard var tour = decoded else { throw TourError.content(file: fileName, position: nil, message: "no tour") }
         if tour.id == nil { tour.id = defaultID(forPath: fileName) }
