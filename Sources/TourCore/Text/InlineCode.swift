@@ -14,24 +14,34 @@ package enum InlineCode {
     package static let style = Style(foreground: .ansi(6))
 
     /// `text` with its code spans marked; a backtick without a partner stays as it is.
+    /// One pass over the UTF-8 bytes: it runs on every layout of a page.
     package static func mark(_ text: String) -> String {
-        guard text.contains("`") else { return text }
-        var result = ""
-        var rest = Substring(text.filter { $0 != start && $0 != end })
-        while let open = rest.firstIndex(of: "`") {
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "`"), close > afterOpen else {
-                result += rest[...open]
-                rest = rest[afterOpen...]
+        let bytes = Array(text.utf8)
+        guard bytes.contains(0x60) else { return text }
+        let startBytes: [UInt8] = [0xE2, 0x81, 0xA2], endBytes: [UInt8] = [0xE2, 0x81, 0xA3], noBreak: [UInt8] = [0xC2, 0xA0]
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // Marks the author typed would be taken for ours: they are dropped.
+            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x81, bytes[index + 2] == 0xA2 || bytes[index + 2] == 0xA3 {
+                index += 3
                 continue
             }
-            result += rest[..<open]
-            result.append(start)
-            result += rest[afterOpen..<close].map { $0 == " " ? noBreakSpace : $0 }
-            result.append(end)
-            rest = rest[rest.index(after: close)...]
+            guard byte == 0x60, let close = bytes[(index + 1)...].firstIndex(of: 0x60), close > index + 1 else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            result += startBytes
+            for inner in bytes[(index + 1)..<close] {
+                if inner == 0x20 { result += noBreak } else { result.append(inner) }
+            }
+            result += endBytes
+            index = close + 1
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Marked text as a reader hears it: the code's own characters, no marks, no backticks.
@@ -39,9 +49,9 @@ package enum InlineCode {
         mark(text).filter { $0 != start && $0 != end }.map { $0 == noBreakSpace ? " " : $0 }.reduce(into: "") { $0.append($1) }
     }
 
-    /// Whether a line holds a mark.
+    /// Whether a line holds a mark (both are E2 81 A2/A3 in UTF-8).
     static func hasMarks(_ line: String) -> Bool {
-        line.contains(start) || line.contains(end)
+        line.utf8.contains(0xE2) && (line.contains(start) || line.contains(end))
     }
 }
 
