@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "TourFuzzChecks", dependencies: ["TourCore"], path: "Fuzz/Checks"),
         .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourStore", "TourFuzzChecks"], exclude: ["Snapshots"]),
         // The glue: run plans, presentation, watching, what a run records; no terminal needed.
-        .testTarget(name: "TourKitTests", dependencies: ["TourKit", "TourCore", "TourStore"]),
+        .testTarget(name: "TourKitTests", dependencies: ["TourKit", "TourCore", "TourStore", "TourTerminal"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
     ]
 )

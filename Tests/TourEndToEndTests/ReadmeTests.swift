@@ -131,8 +131,9 @@ struct ReadmeTests {
 
         // In French, where the person's locale asks for it: the embedded translation, with the embedded art.
         let french = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state + "/fr", "LC_ALL": "fr_FR.UTF-8"])
-        let welcome = try french.waitFor("Bienvenue dans mytool")
-        #expect(welcome.contains("[===]") && welcome.contains("Vos notes, depuis le terminal."))
+        // The art grows in on first sight: wait for it whole.
+        let welcome = try french.waitForScreen("the French welcome with its art") { $0.contains("Bienvenue dans mytool") && $0.contains("[===]") }
+        #expect(welcome.contains("Vos notes, depuis le terminal."))
         try french.send("Enter")
         try french.waitFor("Tout hors ligne")
         try french.send("Enter")
