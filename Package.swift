@@ -42,7 +42,7 @@ let package = Package(
             ]
         ),
         // In-process micro-benchmarks for `make bench` (built in release mode).
-        .executableTarget(name: "TourBenchmarks", dependencies: ["TourCore", "TourStore"]),
+        .executableTarget(name: "TourBenchmarks", dependencies: ["TourCore", "TourStore", "TourKit"]),
         // Drives TourKit as a Swift tool would, for the end-to-end tests.
         .executableTarget(name: "TourKitHarness", dependencies: ["TourKit"], path: "Tests/TourKitHarness"),
         // The invariants the fuzz targets check (make fuzz); the unit tests replay the corpus with them.

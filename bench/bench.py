@@ -210,6 +210,65 @@ def four_mib_tour(directory):
     return path, os.path.getsize(path), count
 
 
+def seen_tour_with_art(directory, name, version="1.0"):
+    """Just under the 4 MiB limit: about 3,600 pages, each with 14 rows of art, marked as seen."""
+    rng = random.Random(7)
+    def page(n):
+        art = ["".join(rng.choice("#*+=-. ") for _ in range(60)) for _ in range(14)]
+        return {"title": f"Page {n + 1}", "subtitle": "What this page is about, in a few words.", "hero": art}
+    pages, size = [], 200
+    while True:
+        candidate = page(len(pages))
+        size += len(json.dumps(candidate)) + 2
+        if size > 4 * 1024 * 1024 - 8192:
+            break
+        pages.append(candidate)
+    path = os.path.join(directory, name + ".json")
+    json.dump({"id": name, "version": version, "pages": pages}, open(path, "w"))
+    return path, len(pages)
+
+
+def mark_seen(state_home, tour_id, version):
+    """The state file `tour --once` writes when the tour was completed."""
+    folder = os.path.join(state_home, "tour")
+    os.makedirs(folder, exist_ok=True)
+    json.dump({"format": 1, "outcome": "completed", "version": version, "lastPage": 0, "seenAt": "2026-01-01T00:00:00Z"},
+              open(os.path.join(folder, tour_id + ".json"), "w"))
+
+
+def cpu_seconds(argv, env):
+    """User plus system CPU time of one run of the process alone (not its parent), and its exit code."""
+    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_utime + usage.ru_stime, process.returncode
+
+
+def nothing_new(directory, runs):
+    """The call a tool makes on every start, when everything was seen: `tour --once --plain` on
+    a seen 3-page tour and on a seen tour of about 3,600 pages with art (under 4 MiB), beside
+    `tour --version`; CPU time of the tour process, the three alternating."""
+    state_home = os.path.join(directory, "state")
+    three = generated_tour(directory, "nothing-new-three", 3, art_cols=20, art_rows=3, subtitle_words=8)
+    document = json.load(open(three))
+    document["version"] = "1.0"
+    json.dump(document, open(three, "w"))
+    large, large_pages = seen_tour_with_art(directory, "nothing-new-large")
+    for tour_id in ["nothing-new-three", "nothing-new-large"]:
+        mark_seen(state_home, tour_id, "1.0")
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "TOUR_DISABLE", "TOUR_DEBUG")}
+    env["XDG_STATE_HOME"] = state_home
+    figures = {"version": [], "three": [], "large": [], "large_pages": large_pages, "large_bytes": os.path.getsize(large)}
+    for _ in range(runs):
+        for name, argv in [("version", [TOUR, "--version"]), ("three", [TOUR, "--once", "--plain", three]),
+                           ("large", [TOUR, "--once", "--plain", large])]:
+            seconds, code = cpu_seconds(argv, env)
+            if name != "version" and code != 0:
+                raise SystemExit(f"{argv}: exit {code}; a seen tour exits 0")
+            figures[name].append(seconds)
+    return figures
+
+
 # --- measurements -------------------------------------------------------------------
 
 def first_frame(argv, ready, runs_env=None, breakdown=None):
@@ -362,12 +421,17 @@ def measure(args):
     scale["four_mib_bytes"], scale["four_mib_pages"] = big_bytes, big_pages
     results["scale"] = scale
 
-    # 7: in-process micro-benchmarks.
+    # 7: the call a tool makes on every start, when there is nothing new.
+    results["nothing_new"] = nothing_new(work, max(25, runs * 2)) if wanted("nothing-new") else {}
+
+    # 8: in-process micro-benchmarks.
     if not wanted("micro"):
         results["micro"] = {}
         return results
+    # No CI or TOUR_DISABLE: the embedded once figure must reach the seen state.
+    quiet_env = {k: v for k, v in os.environ.items() if k not in ("CI", "TOUR_DISABLE")}
     output = subprocess.run([MICRO, os.path.join(ROOT, "Resources", "welcome.json"), str(args.micro_samples), large],
-                            capture_output=True, text=True, check=True, cwd=ROOT).stdout
+                            capture_output=True, text=True, check=True, cwd=ROOT, env=quiet_env).stdout
     results["micro"] = json.loads(output)
     return results
 
@@ -431,12 +495,26 @@ def table(results):
     r = ratio(thousand_change, three_change)
     rows.append(("Page change, 1,000 pages vs 3", f"{fmt_ms(thousand_change)} vs {fmt_ms(three_change)}", "", fmt_ratio(r), "independent of page count", verdict(r is not None and r <= 1.5)))
     rows.append((f"Load and first frame, {scale['four_mib_bytes'] / 1048576:.2f} MiB tour ({scale['four_mib_pages']} pages)", fmt_ms(median(scale["four_mib"])) + fmt_range_ms(scale["four_mib"]), "", "", "(reported)", ""))
+    quiet = results.get("nothing_new")
+    if quiet:
+        version, three, large = (median(quiet[k]) for k in ["version", "three", "large"])
+        r = ratio(large, three)
+        rows.append((f"`--once` on a seen tour: {quiet['large_bytes'] / 1048576:.2f} MiB ({quiet['large_pages']:,} pages with art) vs 3 pages, CPU",
+                     f"{fmt_ms(large)} vs {fmt_ms(three)}", "", fmt_ratio(r), "≤ 1.2×", verdict(r is not None and r <= 1.2)))
+        r = ratio(large, version)
+        rows.append(("`--once` on that seen tour vs `tour --version`, CPU", f"{fmt_ms(large)} vs {fmt_ms(version)}", "", fmt_ratio(r), "≤ 1.5×",
+                     verdict(r is not None and r <= 1.5)))
     micro = results["micro"]
     for size in ["80x24", "200x60"]:
         render = micro[f"render_{size}"]
         ok = render["median_us"] <= 100 if size == "200x60" else True
         rows.append((f"Lay out and render one frame, {size.replace('x', '×')}", f"{render['median_us']:.1f} µs (p10 {render['p10_us']:.1f}, p90 {render['p90_us']:.1f})", "", "",
                      "≤ 100 µs at 200×60" if size == "200x60" else "(reported)", verdict(ok) if size == "200x60" else ""))
+    if "embedded_seen_3_us" in micro:
+        three, large = micro["embedded_seen_3_us"], micro["embedded_seen_3600_us"]
+        r = ratio(large["median_us"], three["median_us"])
+        rows.append((f"TourKit: `Tour(jsonBytes:)` and `run` with `once`, seen, {large['bytes'] / 1048576:.2f} MiB (3,600 pages) vs 3 pages, in-process",
+                     f"{large['median_us']:.1f} µs vs {three['median_us']:.1f} µs", "", fmt_ratio(r), "about the same", verdict(r is not None and r <= 1.5)))
     header = "| figure | tour | reference | ratio | target | met |\n|---|---|---|---|---|---|\n"
     text = header + "\n".join("| " + " | ".join(row) + " |" for row in rows) + "\n"
     # Where the memory at the first frame lives, so the next person need not dig for it.
@@ -513,6 +591,16 @@ def quick_look(results):
         add("start-up, 1,000 pages", scale["thousand"], "ms", 1000)
         lines.append(f"1,000 vs 3: {ratio(median(scale['thousand']), median(scale['three'])):.2f}×; "
                      f"page faults {median(scale['thousand_faults']):.0f} vs {median(scale['three_faults']):.0f}")
+    quiet = results.get("nothing_new")
+    if quiet:
+        for name, label in [("version", "tour --version"), ("three", "--once, seen, 3 pages"), ("large", f"--once, seen, {quiet['large_pages']} pages with art")]:
+            add(f"CPU, {label}", quiet[name], "ms", 1000)
+        lines.append(f"seen large vs seen 3 pages: {ratio(median(quiet['large']), median(quiet['three'])):.2f}×; "
+                     f"vs --version: {ratio(median(quiet['large']), median(quiet['version'])):.2f}×")
+    micro = results.get("micro", {})
+    if "embedded_seen_3_us" in micro:
+        lines.append(f"TourKit embedded, once, seen: 3 pages {micro['embedded_seen_3_us']['median_us']:.1f} µs, "
+                     f"3,600 pages {micro['embedded_seen_3600_us']['median_us']:.1f} µs")
     for pages, figures in scale.get("growth", {}).items():
         add(f"growth, {pages} pages: first frame", figures["startup"], "ms", 1000)
         add(f"growth, {pages} pages: peak RSS", figures["rss"], "MiB", 1 / 1024)

@@ -7,21 +7,33 @@ extension Tour {
     /// default for the locale the environment asks for (LC_ALL, then LC_MESSAGES, then
     /// LANG), or for `locale` ("fr", "fr_CA"). The seen state stays the base tour's.
     /// Art files (`heroFile`) must sit in the tour file's folder or below it.
+    /// Only the file's `id` and `version` are read here, and a file that cannot be read
+    /// fails here; the rest is read and checked when first needed (by `run`, which throws
+    /// its errors), so a `once` run that finds nothing new reads no page.
     public init(contentsOfFile path: String, locale: String? = nil) throws(TourError) {
         try self.init(contentsOfFile: path, locale: locale, allowOutsideArt: false)
     }
 
     /// The same, with the art-folder rule lifted when `allowOutsideArt` (`--allow-outside-art`).
     package init(contentsOfFile path: String, locale: String?, allowOutsideArt: Bool) throws(TourError) {
-        self = try TourLoader.load(path: path, locale: locale ?? TourLoader.messagesLocale(environment: TourRunner.environment),
-                                   allowOutsideArt: allowOutsideArt)
+        let locale = locale ?? TourLoader.messagesLocale(environment: TourRunner.environment)
+        self.init(head: try TourLoader.head(path: path)) { () throws(TourError) -> Tour in
+            try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
+        }
     }
 
     /// A tour from JSON text, for a tool that embeds its tour in its binary (with
     /// SwiftPM's `embedInCode`, say): nothing to find on disk once installed. Errors name
     /// `fileName`; a page's `heroFile` or `heroImage` is looked up by name in `art`.
+    /// As with a file, only the `id` and `version` are read here; `run` reads the rest
+    /// when it needs it and throws its errors (a test that calls `run`, or `tour check`
+    /// on the file, finds them before your users do).
     public init(json: String, fileName: String = "tour.json", art: [String: String] = [:]) throws(TourError) {
-        self = try TourLoader.decode(Array(json.utf8), fileName: fileName, art: art.mapValues { Array($0.utf8) })
+        let bytes = Array(json.utf8)
+        let art = art.mapValues { Array($0.utf8) }
+        self.init(head: TourLoader.head(bytes: bytes, fileName: fileName, markdown: false)) { () throws(TourError) -> Tour in
+            try TourLoader.decode(bytes, fileName: fileName, art: art)
+        }
     }
 
     /// The same from bytes, as `embedInCode` gives them (`PackageResources.tour_json`).
@@ -31,8 +43,10 @@ extension Tour {
     /// the tour shows untranslated, and `run` passes on a warning.
     public init(jsonBytes: [UInt8], fileName: String = "tour.json", art: [String: [UInt8]] = [:],
                 translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
-        self = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
-        self = Self.translated(self, baseBytes: jsonBytes, fileName: fileName, markdown: false, translations: translations, locale: locale)
+        self.init(head: TourLoader.head(bytes: jsonBytes, fileName: fileName, markdown: false)) { () throws(TourError) -> Tour in
+            let tour = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
+            return Self.translated(tour, baseBytes: jsonBytes, fileName: fileName, markdown: false, translations: translations, locale: locale)
+        }
     }
 
     /// A tour from Markdown text, embedded as `Tour(json:)` is.
@@ -44,8 +58,10 @@ extension Tour {
     /// The same from bytes (`PackageResources.tour_md`).
     public init(markdownBytes: [UInt8], fileName: String = "tour.md", art: [String: [UInt8]] = [:],
                 translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
-        self = try TourLoader.decode(markdownBytes, fileName: fileName, markdown: true, findArt: { art[$0] })
-        self = Self.translated(self, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
+        self.init(head: TourLoader.head(bytes: markdownBytes, fileName: fileName, markdown: true)) { () throws(TourError) -> Tour in
+            let tour = try TourLoader.decode(markdownBytes, fileName: fileName, markdown: true, findArt: { art[$0] })
+            return Self.translated(tour, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
+        }
     }
 
     /// `tour` with the translation for `locale` laid over it, chosen as for a file.

@@ -17,16 +17,19 @@ enum TourRunner {
         }
     }
 
-    private static func runInLocale(_ tour: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
-        if let problem = tour.problemForRun { throw problem }
+    private static func runInLocale(_ unread: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
+        // A tour built in Swift, or one whose id the file's top did not give, is complete
+        // already: its problems stop the run first, as they always did.
+        if unread.head == nil, let problem = unread.problemForRun { throw problem }
+        var loaded: Tour? = nil
         var warning: String? = nil
         defer {
-            // After the tour, once the terminal is the tool's again.
-            for loadWarning in tour.loadWarnings { deliver(warning: loadWarning, options: options) }
+            // After the tour, once the terminal is the tool's again; a tour left unread has none.
+            for loadWarning in loaded?.loadWarnings ?? [] { deliver(warning: loadWarning, options: options) }
             if let warning { deliver(warning: warning, options: options) }
         }
 
-        var plan = RunPlan(tour: tour, selection: .everyPage)
+        var selection = RunPlan.Selection.everyPage
         var record: (store: SeenStateStore, id: String)? = nil
         if options.once {
             if let reason = OncePolicy.reasonNotToShow(
@@ -36,7 +39,7 @@ enum TourRunner {
                 if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
                 return .notShown(reason)
             }
-            let id = storeID(tour, options: options)
+            let id = storeID(unread, options: options)
             let store = store(options: options)
             var lastSeen: SeenState? = nil
             switch store?.load(id: id) {
@@ -48,12 +51,27 @@ enum TourRunner {
                 let why = home.isEmpty ? "HOME is not set" : "HOME is not an absolute path: \(Quoted(home))"
                 warning = "no state directory (\(why)); the tour will show again next time"
             }
-            plan = RunPlan(tour: tour, selection: .whatsNew(lastSeen: lastSeen))
-            if plan.isEmpty {
-                if environment.debug { writeStandardError("tour: not shown: \(Quoted(id)) was seen at version \(lastSeen?.version.map { Quoted($0).description } ?? "-")\n") }
+            // Seen, at this version or a newer one: the rest of the file is not read.
+            if let head = unread.head, WhatsNew.nothingCanBeNew(tourVersion: head.version, lastSeen: lastSeen) {
+                if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: id, lastSeen: lastSeen))\n") }
                 return .alreadySeen
             }
+            selection = .whatsNew(lastSeen: lastSeen)
             record = store.map { ($0, id) }
+        }
+        var tour = unread
+        tour.materialize()
+        loaded = tour
+        if let problem = tour.problemForRun { throw problem }
+        let plan = RunPlan(tour: tour, selection: selection)
+        if plan.isEmpty {
+            // Updated, with no page new since: remember the new version, so the next start
+            // decides from the file's top alone.
+            if let record, let state = plan.recordOfNothingNew {
+                try? record.store.save(state, id: record.id)
+            }
+            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: storeID(tour, options: options), lastSeen: selection.lastSeen))\n") }
+            return .alreadySeen
         }
         let startPosition: Int
         switch plan.startPosition(forWrittenPage: options.startPage) {
@@ -71,6 +89,11 @@ enum TourRunner {
             }
         }
         return ending.outcome
+    }
+
+    /// What TOUR_DEBUG=1 says of a tour with nothing new.
+    private static func seenMessage(id: String, lastSeen: SeenState?) -> String {
+        "\(Quoted(id)) was seen at version \(lastSeen?.version.map { Quoted($0).description } ?? "-")"
     }
 
     /// Forgets that the tour was seen; says whether there was anything to forget.

@@ -34,6 +34,12 @@ package enum FileSystem {
     /// or read keystrokes. The open itself cannot block (O_NONBLOCK), and is checked with
     /// fstat before a byte is read.
     package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        try read(path, limit: limit, upTo: Int.max).bytes
+    }
+
+    /// The first `count` bytes of what `read` reads, after the same checks (so the same
+    /// failures), and whether they are the whole file.
+    package static func read(_ path: String, limit: Int, upTo count: Int) throws(Failure) -> (bytes: [UInt8], isWhole: Bool) {
         let descriptor = RawBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard descriptor >= 0 else { throw Failure.fromErrno() }
         defer { close(descriptor) }
@@ -48,22 +54,24 @@ package enum FileSystem {
             throw Failure(reason: "file is larger than the limit of \(describeSize(limit))", isTooLarge: true)
         }
         var result: [UInt8] = []
-        result.reserveCapacity(Int(status.st_size))
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
+        result.reserveCapacity(min(count, Int(status.st_size)))
+        var buffer = [UInt8](repeating: 0, count: min(64 * 1024, max(count, 1)))
+        while result.count < count {
+            let wanted = min(buffer.count, count - result.count)
+            let read = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, wanted) }
+            if read < 0 {
                 if errno == EINTR { continue }
                 throw Failure.fromErrno()
             }
-            if count == 0 { break }
-            result.append(contentsOf: buffer[0..<count])
+            if read == 0 { return (result, true) }
+            result.append(contentsOf: buffer[0..<read])
             // Special files can report a small size and then stream forever.
             if result.count > limit {
                 throw Failure(reason: "file is larger than the limit of \(describeSize(limit))", isTooLarge: true)
             }
         }
-        return result
+        // `count` bytes read; whether more follow is not known without another read.
+        return (result, false)
     }
 
     /// "4 MiB", "64 KiB", "512 bytes".

@@ -119,12 +119,40 @@ package enum TourLoader {
 
     /// A tour file's bytes; too large is bad content (65), missing or unreadable is 66.
     private static func readTourFile(_ path: String) throws(TourError) -> [UInt8] {
+        try readTourFile(path, upTo: Int.max).bytes
+    }
+
+    private static func readTourFile(_ path: String, upTo count: Int) throws(TourError) -> (bytes: [UInt8], isWhole: Bool) {
         do {
-            return try FileSystem.read(path, limit: maximumFileBytes)
+            return try FileSystem.read(path, limit: maximumFileBytes, upTo: count)
         } catch {
             if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
             throw TourError.unreadable(path: path, reason: error.reason)
         }
+    }
+
+    /// How much of a file the head is first looked for in: id and version open most tours.
+    static let headBytes = 16 * 1024
+
+    /// The id and version at the top of the tour file, read as `load` would read them (the
+    /// same failures for a file that cannot be read); nil when only `load` can say.
+    package static func head(path: String) throws(TourError) -> TourHead? {
+        let start = try readTourFile(path, upTo: headBytes)
+        if case .found(let head) = TourHead.scan(start.bytes, markdown: isMarkdown(path), defaultID: defaultID(forPath: path)) {
+            return head
+        }
+        guard !start.isWhole else { return nil }
+        let whole = try readTourFile(path)
+        if case .found(let head) = TourHead.scan(whole, markdown: isMarkdown(path), defaultID: defaultID(forPath: path)) {
+            return head
+        }
+        return nil
+    }
+
+    /// The id and version at the top of tour bytes held in memory; nil when only a full decode can say.
+    package static func head(bytes: [UInt8], fileName: String, markdown: Bool) -> TourHead? {
+        if case .found(let head) = TourHead.scan(bytes, markdown: markdown, defaultID: defaultID(forPath: fileName)) { return head }
+        return nil
     }
 
     /// Pictures are decoded by the store's ImageCodec (libpng, libjpeg-turbo).

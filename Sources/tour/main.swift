@@ -58,8 +58,9 @@ func main() -> Int32 {
         return Authoring.check(path: path, json: arguments.format == .json, allowOutsideArt: arguments.allowOutsideArt)
     }
 
-    // Load and validate everything before the screen is taken over, so errors read cleanly.
-    // A translation beside the file is laid over it, for --locale or the environment's locale.
+    // A file is read to its id and version here; the rest, with every check, when the run
+    // needs it, which is before the screen is taken over, so errors read cleanly. A
+    // translation beside the file is laid over it, for --locale or the environment's locale.
     let tour: Tour
     do throws(TourError) {
         if let path = arguments.file {
@@ -72,6 +73,12 @@ func main() -> Int32 {
         return ExitCode.forError(error)
     }
     if arguments.command == .render, let size = arguments.size {
+        var tour = tour
+        tour.materialize()
+        if let problem = tour.problemForRun {
+            printError(problem)
+            return ExitCode.forError(problem)
+        }
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text, background: arguments.background ?? .dark)
     }

@@ -184,4 +184,44 @@ struct OnceEndToEndTests {
             }
         }
     }
+
+    /// The call on every start reads the state and the top of the file: a seen tour of
+    /// 3,000 pages, broken on its last page, stays silent (tour check finds the error);
+    /// after an update that added nothing the record moves to the new version; an update
+    /// that added a page shows that page, and the break, which now must be read, is reported.
+    @Test func aSeenTourIsDecidedFromItsTopAlone() throws {
+        defer { cleanUp() }
+        func write(version: String, newPage: Bool, broken: Bool) throws {
+            var pages = (1...3000).map { #"{"title": "Page \#($0)", "hero": ["  .--.  ", " (    ) "]}"# }
+            if newPage { pages.append(#"{"title": "New in 3.0", "since": "3.0"}"#) }
+            if broken { pages.append(#"{"titel": "Broken"}"#) }
+            try #"{"id": "habits", "version": "\#(version)", "pages": [\#(pages.joined(separator: ",\n"))]}"#
+                .write(toFile: tourFile, atomically: true, encoding: .utf8)
+        }
+        try write(version: "1.0", newPage: false, broken: false)
+        let first = try runTour(["--once", "--plain", tourFile], environment: environment)
+        #expect(first.exitCode == 0 && first.stdout.contains("Page 3000"))
+        #expect(stateText()?.contains(#""version": "1.0""#) == true)
+
+        try write(version: "1.0", newPage: false, broken: true)
+        let seen = try runTour(["--once", "--plain", tourFile], environment: environment.merging(["TOUR_DEBUG": "1"]) { $1 })
+        #expect(seen.exitCode == 0 && seen.stdout.isEmpty)
+        #expect(seen.stderr == "tour: not shown: \"habits\" was seen at version \"1.0\"\n")
+        let check = try runTour(["check", tourFile])
+        #expect(check.exitCode == 65 && (check.stdout + check.stderr).contains("habits.json:3001:2: error: unknown key \"titel\""), "\(check.stderr)")
+
+        try write(version: "2.0", newPage: false, broken: false)
+        let updated = try runTour(["--once", "--plain", tourFile], environment: environment)
+        #expect(updated.exitCode == 0 && updated.stdout.isEmpty && updated.stderr.isEmpty)
+        #expect(stateText()?.contains(#""version": "2.0""#) == true)
+        #expect(stateText()?.contains(#""lastPage": 2999"#) == true)
+
+        try write(version: "3.0", newPage: true, broken: true)
+        let reported = try runTour(["--once", "--plain", tourFile], environment: environment)
+        #expect(reported.exitCode == 65 && reported.stderr.contains("habits.json:3002:2: unknown key \"titel\""), "\(reported.stderr)")
+        try write(version: "3.0", newPage: true, broken: false)
+        let whatsNew = try runTour(["--once", "--plain", tourFile], environment: environment)
+        #expect(whatsNew.exitCode == 0 && whatsNew.stdout.contains("New in 3.0") && !whatsNew.stdout.contains("Page 2999"))
+        #expect(stateText()?.contains(#""version": "3.0""#) == true)
+    }
 }

@@ -1,29 +1,123 @@
+import Synchronization
+
 /// A tour: a short sequence of pages shown to a new user, with a hero picture,
 /// a title and a subtitle on each.
 public struct Tour: Sendable, Equatable {
     /// Names the tour in the seen-state store; defaults to the file name.
-    public var id: String? { didSet { id = id.map { TextSanitizer.clean($0) } } }
+    public var id: String? {
+        get { deferred?.head?.id ?? values.id }
+        set { materialize(); body.id = newValue.map { TextSanitizer.clean($0) } }
+    }
     /// The version of the tool the tour describes, as dotted numbers ("2.1.0").
-    public var version: String? { didSet { version = version.map { TextSanitizer.clean($0) } } }
+    public var version: String? {
+        get { deferred?.head.map(\.version) ?? values.version }
+        set { materialize(); body.version = newValue.map { TextSanitizer.clean($0) } }
+    }
     /// Button and skip labels, for translation or a tool's own voice.
-    public var labels: Labels
+    public var labels: Labels {
+        get { values.labels }
+        set { materialize(); body.labels = newValue }
+    }
     /// Tints the title, the current dot and the button on every page without an accent of its own.
-    public var accent: Color?
+    public var accent: Color? {
+        get { values.accent }
+        set { materialize(); body.accent = newValue }
+    }
     /// The pages, in order; at least one.
-    public var pages: [Page]
+    public var pages: [Page] {
+        get { values.pages }
+        set { materialize(); body.pages = newValue }
+    }
     /// How the pages show where you are: dots by default; a page may choose its own.
-    public var indicator: Indicator = .dots()
+    public var indicator: Indicator {
+        get { values.indicator }
+        set { materialize(); body.indicator = newValue }
+    }
     /// What loading found worth saying without stopping (a translation that did not fit);
     /// `run` passes each on as a warning.
-    package var loadWarnings: [String] = []
+    package var loadWarnings: [String] {
+        get { values.loadWarnings }
+        set { materialize(); body.loadWarnings = newValue }
+    }
+
+    /// The tour's values. A tour read from a file or from bytes keeps them in `deferred`
+    /// until they are first asked for: a `once` run that finds nothing new needs only the
+    /// id and version, which the head of the file gives.
+    private var body: Body
+    private var deferred: DeferredTour?
+
+    private var values: Body { deferred?.body ?? body }
 
     /// A tour from pages; only the pages are required.
     public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
-        self.id = id.map { TextSanitizer.clean($0) }
-        self.version = version.map { TextSanitizer.clean($0) }
-        self.labels = labels
-        self.accent = accent
-        self.pages = pages
+        body = Body(id: id.map { TextSanitizer.clean($0) }, version: version.map { TextSanitizer.clean($0) },
+                    labels: labels, accent: accent, pages: pages)
+    }
+
+    /// A tour read when first needed, by `load`; `head` (its id and version, the id's
+    /// default already applied) answers for it until then. Nil `head`: the file's top did
+    /// not say, and asking for the id reads it all.
+    package init(head: TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
+        body = Body(pages: [])
+        deferred = DeferredTour(head: head, load: load)
+    }
+
+    /// The id and version read from the top of the file, while the rest is unread.
+    package var head: TourHead? { deferred?.head }
+
+    /// Reads what is deferred now; afterwards every value is the tour's own. A tour that
+    /// failed to load has no pages, and `problemForRun` is the load's error.
+    package mutating func materialize() {
+        guard let deferred else { return }
+        body = deferred.body
+        self.deferred = nil
+    }
+
+    /// The error reading the tour gave, when it was read when first needed.
+    package var loadProblem: TourError? { values.loadProblem }
+
+    public static func == (lhs: Tour, rhs: Tour) -> Bool {
+        lhs.values == rhs.values
+    }
+
+    /// Every value of a tour, as stored.
+    fileprivate struct Body: Sendable, Equatable {
+        var id: String? = nil
+        var version: String? = nil
+        var labels = Labels()
+        var accent: Color? = nil
+        var pages: [Page]
+        var indicator: Indicator = .dots()
+        var loadWarnings: [String] = []
+        var loadProblem: TourError? = nil
+    }
+
+    /// The deferred read: done once, under a lock, whichever copy of the tour asks first.
+    fileprivate final class DeferredTour: Sendable {
+        let head: TourHead?
+        private let load: @Sendable () throws(TourError) -> Tour
+        private let loaded = Mutex<Body?>(nil)
+
+        init(head: TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
+            self.head = head
+            self.load = load
+        }
+
+        var body: Body {
+            loaded.withLock { body in
+                if let body { return body }
+                let read: Body
+                do throws(TourError) {
+                    var tour = try load()
+                    tour.materialize()
+                    read = tour.body
+                } catch {
+                    read = Body(id: head?.id, version: head?.version, pages: [], loadProblem: error)
+                }
+                body = read
+                return read
+            }
+        }
     }
 }
 
@@ -302,6 +396,7 @@ extension Tour {
     /// What makes a tour built in Swift unplayable, said as the decoder says it of a file:
     /// no pages, or a `since` that is not a version. Nil when it can play.
     package var problemForRun: TourError? {
+        if let loadProblem { return loadProblem }
         guard !pages.isEmpty else {
             return .content(file: "Tour(pages:)", position: nil, message: "a tour needs at least one page; it was given none")
         }

@@ -10,10 +10,9 @@ package enum WhatsNew {
         guard let lastSeen else {
             return tour.pages.indices.filter { tour.pages[$0].since == nil }
         }
-        guard let current = tour.version.flatMap(Version.init) else { return [] }
-        // A state without a version came from an unversioned tour: everything versioned is new to it.
-        let seen = lastSeen.version.flatMap(Version.init) ?? Version("0")!
-        guard seen < current else { return [] }
+        if nothingCanBeNew(tourVersion: tour.version, lastSeen: lastSeen) { return [] }
+        let current = Version(tour.version!)!
+        let seen = seenVersion(lastSeen)
         let fresh = tour.pages.indices.filter { index in
             guard let since = tour.pages[index].since else { return false }
             return seen < since && since <= current
@@ -23,5 +22,19 @@ package enum WhatsNew {
             let (left, right) = (tour.pages[a.element].since!, tour.pages[b.element].since!)
             return left == right ? a.offset < b.offset : left < right
         }.map(\.element)
+    }
+
+    /// True when nothing can be new whatever the pages say: the tour was seen, and it has
+    /// no version or one that is not newer than the version seen. What a `once` run
+    /// decides from the tour's head alone; `pagesToShow` decides the same first.
+    package static func nothingCanBeNew(tourVersion: String?, lastSeen: SeenState?) -> Bool {
+        guard let lastSeen else { return false }
+        guard let current = tourVersion.flatMap(Version.init) else { return true }
+        return !(seenVersion(lastSeen) < current)
+    }
+
+    /// A state without a version came from an unversioned tour: everything versioned is new to it.
+    private static func seenVersion(_ state: SeenState) -> Version {
+        state.version.flatMap(Version.init) ?? Version("0")!
     }
 }

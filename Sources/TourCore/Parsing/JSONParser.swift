@@ -39,6 +39,111 @@ package struct JSONParser {
         }
     }
 
+    /// What a scan of the top-level object found for some keys.
+    package enum TopLevelScan: Equatable, Sendable {
+        /// Each key asked for: its string value, or nil when the object has no such key.
+        case found([String: String])
+        /// The bytes end before the answer is known: read more and scan again.
+        case needsMoreBytes
+        /// Not an object whose keys can be read this way (a syntax error, a value that is
+        /// not a string, a key twice): only a full parse can say what is wrong.
+        case undecided
+    }
+
+    /// The string values of `keys` in the top-level object, found without building
+    /// anything: every other value is skipped over, byte by byte, and the scan stops as
+    /// soon as each key was seen. It checks only what it reads, so `.found` says nothing
+    /// about the rest of the file; a full parse is still what validates it.
+    package static func topLevelStrings(_ bytes: [UInt8], keys: Set<String>) -> TopLevelScan {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipByteOrderMark()
+        parser.skipWhitespace()
+        guard let first = parser.current else { return .needsMoreBytes }
+        guard first == UInt8(ascii: "{") else { return .undecided }
+        parser.advance()
+        var found: [String: String] = [:]
+        while true {
+            parser.skipWhitespace()
+            guard let byte = parser.current else { return .needsMoreBytes }
+            if byte == UInt8(ascii: "}") { return .found(found) }
+            guard byte == UInt8(ascii: "\"") else { return .undecided }
+            guard let key = try? parser.parseString() else { return parser.current == nil ? .needsMoreBytes : .undecided }
+            parser.skipWhitespace()
+            guard let colon = parser.current else { return .needsMoreBytes }
+            guard colon == UInt8(ascii: ":") else { return .undecided }
+            parser.advance()
+            parser.skipWhitespace()
+            guard let valueStart = parser.current else { return .needsMoreBytes }
+            if keys.contains(key) {
+                guard valueStart == UInt8(ascii: "\""), found[key] == nil else { return .undecided }
+                guard let value = try? parser.parseString() else { return parser.current == nil ? .needsMoreBytes : .undecided }
+                found[key] = value
+                if found.count == keys.count { return .found(found) }
+            } else {
+                switch parser.skipValue() {
+                case .skipped: break
+                case .endOfBytes: return .needsMoreBytes
+                case .malformed: return .undecided
+                }
+            }
+            parser.skipWhitespace()
+            guard let separator = parser.current else { return .needsMoreBytes }
+            switch separator {
+            case UInt8(ascii: ","): parser.advance()
+            case UInt8(ascii: "}"): return .found(found)
+            default: return .undecided
+            }
+        }
+    }
+
+    private enum Skip { case skipped, endOfBytes, malformed }
+
+    /// Moves past one value without reading it: strings to their closing quote, objects
+    /// and arrays to their closing bracket. Line and column are not kept (nothing here
+    /// reports a position).
+    private mutating func skipValue() -> Skip {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = self.index
+            var depth = 0
+            defer { self.index = index }
+            repeat {
+                guard index < buffer.count else { return .endOfBytes }
+                switch buffer[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    while true {
+                        index = PrintableASCII.end(of: buffer, from: index, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\")))
+                        guard index < buffer.count else { return .endOfBytes }
+                        let byte = buffer[index]
+                        index += 1
+                        if byte == UInt8(ascii: "\"") { break }
+                        if byte == UInt8(ascii: "\\") { index += 1 }
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    guard depth <= Self.maximumDepth else { return .malformed }
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard depth > 0 else { return .malformed }
+                    depth -= 1
+                    index += 1
+                case UInt8(ascii: ","), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
+                    guard depth > 0 else { return .skipped }
+                    index += 1
+                default:
+                    index += 1  // a number or a literal
+                }
+            } while depth > 0 || (index < buffer.count && !Self.endsBareValue(buffer[index]))
+            return index <= buffer.count ? .skipped : .endOfBytes
+        }
+    }
+
+    /// After a number or literal at the top of a skip: where it ends.
+    private static func endsBareValue(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+            || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }

@@ -78,6 +78,56 @@ package struct MarkdownTourParser {
         }
     }
 
+    /// The front matter's members (tour keys, then label keys), the index of the first
+    /// line after it, and whether it was closed. No front matter: nothing, line 0, closed.
+    private mutating func readFrontMatter(_ lines: [String]) -> (root: [JSONMember], labels: [JSONMember], next: Int, closed: Bool) {
+        var root: [JSONMember] = []
+        var labels: [JSONMember] = []
+        guard lines.first?.trimmingSpaces == "---" else { return (root, labels, 0, true) }
+        var index = 1
+        while index < lines.count {
+            let line = lines[index].trimmingSpaces
+            index += 1
+            if line == "---" { return (root, labels, index, true) }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let member = option(line, lineNumber: index, columnOffset: lines[index - 1].leadingSpaceCount) else {
+                error(index, 1, "front matter lines are \"key: value\"")
+                continue
+            }
+            if Self.labelKeys.contains(member.key) { labels.append(member) } else { root.append(member) }
+        }
+        return (root, labels, index, false)
+    }
+
+    /// The front matter's string values for `keys`, read from the lines up to its closing
+    /// "---" only, as `parse` reads them: what a `once` run needs (id, version) without
+    /// reading the pages. A file without front matter has none of them.
+    package static func frontMatterStrings(_ bytes: [UInt8], keys: Set<String>) -> JSONParser.TopLevelScan {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        var lines: [String] = []
+        var lineStart = body.startIndex
+        var closed = false
+        while let newline = body[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            var line = body[lineStart..<newline]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard let text = String(validating: line, as: UTF8.self) else { return .undecided }
+            lines.append(text)
+            lineStart = newline + 1
+            let trimmed = text.trimmingSpaces
+            if lines.count == 1, trimmed != "---" { return .found([:]) }
+            if lines.count > 1, trimmed == "---" { closed = true; break }
+        }
+        guard closed else { return .needsMoreBytes }
+        var parser = MarkdownTourParser(fileName: "")
+        var found: [String: String] = [:]
+        for member in parser.readFrontMatter(lines).root where keys.contains(member.key) {
+            guard found[member.key] == nil, let value = member.node.stringValue else { return .undecided }
+            found[member.key] = value
+        }
+        return .found(found)
+    }
+
     /// The raw form (nil when there is no page at all) and the problems with the Markdown itself.
     package mutating func parse(_ bytes: [UInt8]) -> (JSONNode?, [Diagnostic]) {
         var body = bytes[...]
@@ -90,30 +140,9 @@ package struct MarkdownTourParser {
         let lines: [String] = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
             String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }
-        var root: [JSONMember] = []
-        var labels: [JSONMember] = []
-        var index = 0
-
-        // Front matter.
-        if lines.first?.trimmingSpaces == "---" {
-            index = 1
-            var closed = false
-            while index < lines.count {
-                let line = lines[index].trimmingSpaces
-                index += 1
-                if line == "---" {
-                    closed = true
-                    break
-                }
-                if line.isEmpty || line.hasPrefix("#") { continue }
-                guard let member = option(line, lineNumber: index, columnOffset: lines[index - 1].leadingSpaceCount) else {
-                    error(index, 1, "front matter lines are \"key: value\"")
-                    continue
-                }
-                if Self.labelKeys.contains(member.key) { labels.append(member) } else { root.append(member) }
-            }
-            if !closed { error(1, 1, "the front matter has no closing \"---\"") }
-        }
+        let frontMatter = readFrontMatter(lines)
+        var (root, labels, index) = (frontMatter.root, frontMatter.labels, frontMatter.next)
+        if !frontMatter.closed { error(1, 1, "the front matter has no closing \"---\"") }
         if !labels.isEmpty {
             let position = labels[0].keyPosition
             root.append(JSONMember(key: "labels", keyPosition: position, node: JSONNode(value: .object(labels), position: position)))

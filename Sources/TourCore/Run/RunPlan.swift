@@ -14,6 +14,12 @@ package struct RunPlan: Equatable, Sendable {
         /// What this person has not seen (`once`): the welcome on a first run, after an
         /// update only the pages new since `lastSeen`; nil when they never saw the tour.
         case whatsNew(lastSeen: SeenState?)
+
+        /// What the person saw last, for `whatsNew`.
+        package var lastSeen: SeenState? {
+            if case .whatsNew(let lastSeen) = self { return lastSeen }
+            return nil
+        }
     }
 
     /// Why a start page cannot be used.
@@ -102,6 +108,20 @@ package struct RunPlan: Equatable, Sendable {
         case .interrupted, .alreadySeen, .notShown:
             return nil
         }
+    }
+}
+
+extension RunPlan {
+    /// What a `once` run that showed nothing records: after an update with no page new
+    /// since what was seen last, the same record at the new version, so that the next run can tell
+    /// from the tour's version alone that nothing is new. A person at the old version sees
+    /// exactly what a person who installed the new version sees. Nil when nothing changes.
+    package var recordOfNothingNew: SeenState? {
+        guard isEmpty, case .whatsNew(let lastSeen?) = selection, let version, let current = Version(version) else { return nil }
+        guard (lastSeen.version.flatMap(Version.init) ?? Version("0")!) < current else { return nil }
+        var updated = lastSeen
+        updated.version = version
+        return updated
     }
 }
 

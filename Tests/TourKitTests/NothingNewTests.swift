@@ -1,0 +1,141 @@
+import Testing
+import TourCore
+import TourKit
+import TourStore
+
+/// The call a tool makes on every start: deciding "nothing new" from the top of the file
+/// (its id and version) must give exactly the answer that reading the whole tour gives.
+@Suite("Nothing new, from the tour's head")
+struct NothingNewTests {
+    static func seen(_ version: String?) -> SeenState {
+        SeenState(outcome: .completed, version: version, lastPage: 2, seenAt: "2026-01-01T00:00:00Z")
+    }
+
+    /// A JSON tour: three welcome pages, then pages new in the versions given.
+    static func json(id: String? = "mytool", version: String?, newPages: [String] = [], pagesFirst: Bool = false) -> [UInt8] {
+        var pages = ["{\"title\": \"One\"}", "{\"title\": \"Two\", \"hero\": [\"{ \\\"id\\\": 1 }\"]}", "{\"title\": \"Three\"}"]
+        pages += newPages.map { "{\"title\": \"New in \($0)\", \"since\": \"\($0)\"}" }
+        var fields: [String] = []
+        if let id { fields.append("\"id\": \"\(id)\"") }
+        if let version { fields.append("\"version\": \"\(version)\"") }
+        let pagesField = "\"pages\": [\(pages.joined(separator: ", "))]"
+        if pagesFirst { fields.insert(pagesField, at: 0) } else { fields.append(pagesField) }
+        return Array("{\(fields.joined(separator: ",\n"))}\n".utf8)
+    }
+
+    static func markdown(version: String?, newPages: [String] = []) -> [UInt8] {
+        var text = "---\nid: mytool\n" + (version.map { "version: \"\($0)\"\n" } ?? "") + "---\n\n# One\n\n# Two\n\n# Three\n"
+        for since in newPages { text += "\n# New in \(since)\n<!-- since: \(since) -->\n" }
+        return Array(text.utf8)
+    }
+
+    /// Both ways of answering, for one tour and one state.
+    static func answers(_ bytes: [UInt8], markdown: Bool = false, lastSeen: SeenState?) throws -> (head: TourHead, fromHead: Bool, pagesFromFullLoad: [Int], full: Tour) {
+        let full = try TourLoader.decode(bytes, fileName: markdown ? "mytool.md" : "mytool.json", markdown: markdown, findArt: { _ in nil })
+        let head = try #require(TourLoader.head(bytes: bytes, fileName: markdown ? "mytool.md" : "mytool.json", markdown: markdown))
+        let plan = RunPlan(tour: full, selection: .whatsNew(lastSeen: lastSeen))
+        return (head, WhatsNew.nothingCanBeNew(tourVersion: head.version, lastSeen: lastSeen), plan.pages, full)
+    }
+
+    /// The what's-new cases: whenever the head says nothing is new, the full load shows
+    /// nothing; whenever it cannot say, the full load is what runs (so it is the answer).
+    @Test(arguments: [false, true])
+    func theHeadAnswersAsTheFullLoadDoes(markdown: Bool) throws {
+        func tour(_ version: String?, _ newPages: [String] = []) -> [UInt8] {
+            markdown ? Self.markdown(version: version, newPages: newPages) : Self.json(version: version, newPages: newPages)
+        }
+        let cases: [(name: String, bytes: [UInt8], lastSeen: SeenState?, nothingNew: Bool, fullShows: [Int])] = [
+            ("fresh install", tour("2.0", ["2.0"]), nil, false, [0, 1, 2]),
+            ("same version", tour("2.0", ["2.0"]), Self.seen("2.0"), true, []),
+            ("same version, written 2.0.0", tour("2.0.0", ["2.0"]), Self.seen("2.0"), true, []),
+            ("newer version with new pages", tour("3.0", ["2.0", "3.0"]), Self.seen("2.0"), false, [4]),
+            ("newer version, no new pages", tour("3.0", ["2.0"]), Self.seen("2.0"), false, []),
+            ("older version", tour("1.0"), Self.seen("2.0"), true, []),
+            ("no version, seen", tour(nil), Self.seen(nil), true, []),
+            ("no version, seen when it had one", tour(nil), Self.seen("2.0"), true, []),
+            ("versioned now, seen without one", tour("2.0", ["2.0"]), Self.seen(nil), false, [3]),
+        ]
+        for item in cases {
+            let answer = try Self.answers(item.bytes, markdown: markdown, lastSeen: item.lastSeen)
+            #expect(answer.fromHead == item.nothingNew, "\(item.name)")
+            #expect(answer.pagesFromFullLoad == item.fullShows, "\(item.name)")
+            if answer.fromHead { #expect(answer.pagesFromFullLoad.isEmpty, "\(item.name): the head said nothing is new") }
+            #expect(answer.head.id == answer.full.id, "\(item.name)")
+            #expect(answer.head.version == answer.full.version, "\(item.name)")
+        }
+    }
+
+    /// The file was rewritten (pages added, removed, retitled) without a new version: seen is seen.
+    @Test func aFileChangedInPlaceWithoutANewVersionIsStillSeen() throws {
+        let before = try Self.answers(Self.json(version: "2.0", newPages: ["2.0"]), lastSeen: Self.seen("2.0"))
+        let after = try Self.answers(Self.json(version: "2.0", newPages: ["1.5", "2.0", "2.0"]), lastSeen: Self.seen("2.0"))
+        #expect(before.fromHead && after.fromHead)
+        #expect(before.pagesFromFullLoad.isEmpty && after.pagesFromFullLoad.isEmpty)
+    }
+
+    /// After an update that added nothing, the record moves to the new version; from then on
+    /// the head answers, and a person who was at 2.0 sees what one who installed 3.0 sees.
+    @Test func anUpdateWithNothingNewRecordsTheNewVersion() throws {
+        let bytes = Self.json(version: "3.0", newPages: ["2.0"])
+        let full = try TourLoader.decode(bytes, fileName: "mytool.json")
+        let plan = RunPlan(tour: full, selection: .whatsNew(lastSeen: Self.seen("2.0")))
+        let record = try #require(plan.recordOfNothingNew)
+        #expect(record == SeenState(outcome: .completed, version: "3.0", lastPage: 2, seenAt: "2026-01-01T00:00:00Z"))
+        #expect(WhatsNew.nothingCanBeNew(tourVersion: "3.0", lastSeen: record))
+        #expect(RunPlan(tour: full, selection: .whatsNew(lastSeen: record)).isEmpty)
+        // Nothing to record when the plan shows pages, on a first run, or at the same version.
+        #expect(RunPlan(tour: full, selection: .whatsNew(lastSeen: Self.seen("1.0"))).recordOfNothingNew == nil)
+        #expect(RunPlan(tour: full, selection: .whatsNew(lastSeen: nil)).recordOfNothingNew == nil)
+        #expect(RunPlan(tour: full, selection: .whatsNew(lastSeen: Self.seen("3.0"))).recordOfNothingNew == nil)
+        #expect(RunPlan(tour: full, selection: .everyPage).recordOfNothingNew == nil)
+    }
+
+    @Test func theScanFindsTopLevelKeysOnly() {
+        let keys: Set<String> = ["id", "version"]
+        // Pages first, with "id" and "version" inside them, braces and escaped quotes in strings.
+        let text = #"{"pages": [{"id": "inner", "title": "a } ] \" { [", "n": [1, 2.5e3, true, null, {"version": "9"}]}], "version": "2.1", "id": "caf\u00e9"}"#
+        #expect(JSONParser.topLevelStrings(Array(text.utf8), keys: keys) == .found(["id": "café", "version": "2.1"]))
+        // No id: the object's end says so.
+        #expect(JSONParser.topLevelStrings(Array(#"{"version": "1", "pages": []}"#.utf8), keys: keys) == .found(["version": "1"]))
+        #expect(JSONParser.topLevelStrings(Array("\u{FEFF} {}".utf8), keys: keys) == .found([:]))
+        // Found before the end: the rest is never read.
+        #expect(JSONParser.topLevelStrings(Array(#"{"id": "a", "version": "1", "pages": [ garbage"#.utf8), keys: keys) == .found(["id": "a", "version": "1"]))
+        // Cut short: more bytes are needed, wherever the cut falls.
+        let whole = Array(#"{"pages": [{"title": "x\"y", "hero": ["{"]}], "id": "a", "version": "1"}"#.utf8)
+        for cut in 0..<whole.count - 1 {
+            let scan = JSONParser.topLevelStrings(Array(whole[..<cut]), keys: keys)
+            #expect(scan == .needsMoreBytes || scan == .found(["id": "a"]), "cut at \(cut)")
+        }
+        // Not a shape it can read: only the full parse can say what is wrong.
+        for broken in [#"["id"]"#, #"{"id": 5}"#, #"{"id": "a", "id": "b", "version": "1"}"#, #"{"pages": ]], "id": "a"}"#, #"{id: "a"}"#] {
+            #expect(JSONParser.topLevelStrings(Array(broken.utf8), keys: keys) == .undecided, "\(broken)")
+        }
+    }
+
+    @Test func theFrontMatterIsReadAsTheParserReadsIt() {
+        let keys: Set<String> = ["id", "version"]
+        let text = "---\r\nid: 'my tool'\r\n# a comment\r\nversion: 2.1\r\nnext: Onward\r\n---\r\n\n# One\n"
+        #expect(MarkdownTourParser.frontMatterStrings(Array(text.utf8), keys: keys) == .found(["id": "my tool", "version": "2.1"]))
+        #expect(MarkdownTourParser.frontMatterStrings(Array("# One\nSubtitle\n".utf8), keys: keys) == .found([:]))
+        #expect(MarkdownTourParser.frontMatterStrings(Array("---\nid: a\n".utf8), keys: keys) == .needsMoreBytes)
+        #expect(MarkdownTourParser.frontMatterStrings(Array("---\nid: a\nid: b\n---\n".utf8), keys: keys) == .undecided)
+    }
+
+    /// A tour read from bytes is read to its end only when something needs it; what it
+    /// then holds is what an eager read gives, and its errors come from `run`'s check.
+    @Test func aDeferredTourIsTheTourOnceRead() throws {
+        let bytes = Self.json(version: "2.0", newPages: ["2.0"])
+        let deferred = try Tour(jsonBytes: bytes, fileName: "mytool.json")
+        #expect(deferred.head == TourHead(id: "mytool", version: "2.0"))
+        #expect(deferred == (try TourLoader.decode(bytes, fileName: "mytool.json")))
+        var copy = deferred
+        copy.materialize()
+        #expect(copy.head == nil && copy.pages.count == 4)
+        let broken = try Tour(jsonBytes: Array(#"{"id": "x", "version": "1.0", "pages": [{"titel": "One"}]}"#.utf8), fileName: "x.json")
+        #expect(broken.id == "x")
+        let problem = try #require(broken.problemForRun)
+        #expect(problem.description.hasPrefix("x.json:1:42: "), "\(problem)")
+        #expect(problem.description.contains("did you mean \"title\"?"))
+        #expect(broken.pages.isEmpty)
+    }
+}
