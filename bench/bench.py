@@ -244,6 +244,27 @@ def cpu_seconds(argv, env):
     return usage.ru_utime + usage.ru_stime, process.returncode
 
 
+def cpu_seconds_on_terminal(argv, env):
+    """The same, with stdin, stdout and stderr on a pseudo-terminal of 80×24, as a tool's
+    start in a terminal has them; what the process printed comes back too."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    _, status, usage = os.wait4(process.pid, 0)
+    os.close(master)
+    return usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), output
+
+
 def nothing_new(directory, runs):
     """The call a tool makes on every start, when everything was seen: `tour --once --plain` on
     a seen 3-page tour and on a seen tour of about 3,600 pages with art (under 4 MiB), beside
@@ -258,7 +279,15 @@ def nothing_new(directory, runs):
         mark_seen(state_home, tour_id, "1.0")
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "TOUR_DISABLE", "TOUR_DEBUG")}
     env["XDG_STATE_HOME"] = state_home
-    figures = {"version": [], "three": [], "large": [], "large_pages": large_pages, "large_bytes": os.path.getsize(large)}
+    # A tips file of 30 tips: `tour tip --every 0` shows one each run (on a terminal), and
+    # `tour tip` right after shows none (the interval).
+    tips = os.path.join(directory, "tips.json")
+    json.dump({"id": "bench-tips", "version": "1.0", "tips": [
+        {"id": f"tip{n}", "text": f"Tip number {n}: press `{n % 10}` to do the thing it does, on every machine."} for n in range(30)]},
+        open(tips, "w"))
+    env["TERM"] = "xterm-256color"
+    figures = {"version": [], "three": [], "large": [], "large_pages": large_pages, "large_bytes": os.path.getsize(large),
+               "tip_shown": [], "tip_due_later": []}
     for _ in range(runs):
         for name, argv in [("version", [TOUR, "--version"]), ("three", [TOUR, "--once", "--plain", three]),
                            ("large", [TOUR, "--once", "--plain", large])]:
@@ -266,6 +295,14 @@ def nothing_new(directory, runs):
             if name != "version" and code != 0:
                 raise SystemExit(f"{argv}: exit {code}; a seen tour exits 0")
             figures[name].append(seconds)
+        seconds, code, output = cpu_seconds_on_terminal([TOUR, "tip", "--every", "0", tips], env)
+        if code != 0 or b"Tip" not in output:
+            raise SystemExit(f"tour tip --every 0 showed no tip (exit {code}): {output!r}")
+        figures["tip_shown"].append(seconds)
+        seconds, code, output = cpu_seconds_on_terminal([TOUR, "tip", tips], env)
+        if code != 0 or b"Tip" in output:
+            raise SystemExit(f"tour tip right after a tip showed one (exit {code}): {output!r}")
+        figures["tip_due_later"].append(seconds)
     return figures
 
 
@@ -504,6 +541,11 @@ def table(results):
         r = ratio(large, version)
         rows.append(("`--once` on that seen tour vs `tour --version`, CPU", f"{fmt_ms(large)} vs {fmt_ms(version)}", "", fmt_ratio(r), "≤ 1.5×",
                      verdict(r is not None and r <= 1.5)))
+        shown, later = median(quiet["tip_shown"]), median(quiet["tip_due_later"])
+        rows.append(("`tour tip` showing one of 30 tips, on a terminal, vs `tour --version`, CPU", f"{fmt_ms(shown)} vs {fmt_ms(version)}", "",
+                     fmt_ratio(ratio(shown, version)), "about `--version`", ""))
+        rows.append(("`tour tip` with the next tip not yet due, vs `tour --version`, CPU", f"{fmt_ms(later)} vs {fmt_ms(version)}", "",
+                     fmt_ratio(ratio(later, version)), "about `--version`", ""))
     micro = results["micro"]
     for size in ["80x24", "200x60"]:
         render = micro[f"render_{size}"]
@@ -593,7 +635,8 @@ def quick_look(results):
                      f"page faults {median(scale['thousand_faults']):.0f} vs {median(scale['three_faults']):.0f}")
     quiet = results.get("nothing_new")
     if quiet:
-        for name, label in [("version", "tour --version"), ("three", "--once, seen, 3 pages"), ("large", f"--once, seen, {quiet['large_pages']} pages with art")]:
+        for name, label in [("version", "tour --version"), ("three", "--once, seen, 3 pages"), ("large", f"--once, seen, {quiet['large_pages']} pages with art"),
+                            ("tip_shown", "tour tip, one shown"), ("tip_due_later", "tour tip, none due")]:
             add(f"CPU, {label}", quiet[name], "ms", 1000)
         lines.append(f"seen large vs seen 3 pages: {ratio(median(quiet['large']), median(quiet['three'])):.2f}×; "
                      f"vs --version: {ratio(median(quiet['large']), median(quiet['version'])):.2f}×")

@@ -138,6 +138,11 @@ package struct SeenStateStore: Sendable {
 
     /// A temporary file in the same directory, fsynced, then renamed over the state file.
     private func writeAtomically(_ state: SeenState, id: String) throws(WriteFailure) {
+        try writeAtomically(state.json, id: id)
+    }
+
+    /// Any text as the state file of `id`, the same way: a temporary file, fsync, rename.
+    package func writeAtomically(_ text: String, id: String) throws(WriteFailure) {
         try makeDirectory(directory)
         removeStaleTemporaryFiles(id: id)
         let finalPath = path(for: id)
@@ -146,7 +151,7 @@ package struct SeenStateStore: Sendable {
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(MessageText.path(temporaryPath)): \(FileSystem.describeErrno())") }
         var failure: String? = nil
-        if !FileSystem.writeAll(Array(state.json.utf8), to: descriptor) { failure = FileSystem.describeErrno() }
+        if !FileSystem.writeAll(Array(text.utf8), to: descriptor) { failure = FileSystem.describeErrno() }
         if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.describeErrno() }
         close(descriptor)
         if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = FileSystem.describeErrno() }

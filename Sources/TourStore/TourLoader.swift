@@ -106,11 +106,9 @@ package enum TourLoader {
 
     private static func checkBase(path: String, allowOutsideArt: Bool) throws(TourError) -> (Tour?, [Diagnostic]) {
         let bytes: [UInt8]
-        do throws(TourError) {
-            bytes = try readTourFile(path)
-        } catch {
-            if case .content = error { return (nil, [Diagnostic(file: path, position: nil, severity: .error, message: error.message)]) }
-            throw error
+        switch try readForCheck(path) {
+        case .success(let read): bytes = read
+        case .failure(let problem): return (nil, [problem])
         }
         var decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
         decoder.readPicture = pictureReader
@@ -147,6 +145,44 @@ package enum TourLoader {
             return head
         }
         return nil
+    }
+
+    /// The tips in a JSON or Markdown tips file, validated; the id defaults to the file name.
+    package static func loadTips(path: String) throws(TourError) -> TipSet {
+        var tips = try TipsDecoder.decode(readTourFile(path), fileName: path, markdown: isMarkdown(path))
+        if tips.id == nil { tips.id = defaultID(forPath: path) }
+        return tips
+    }
+
+    /// Every problem in a tips file, for `tour check`.
+    package static func checkTips(path: String) throws(TourError) -> (TipSet?, [Diagnostic]) {
+        switch try readForCheck(path) {
+        case .success(let bytes): return TipsDecoder.check(bytes, fileName: path, markdown: isMarkdown(path))
+        case .failure(let problem): return (nil, [problem])
+        }
+    }
+
+    /// A file's bytes for a check, or the reason it is too large as its one problem;
+    /// throws only when it cannot be read at all.
+    private static func readForCheck(_ path: String) throws(TourError) -> Result<[UInt8], Diagnostic> {
+        do throws(TourError) {
+            return .success(try readTourFile(path))
+        } catch {
+            if case .content = error { return .failure(Diagnostic(file: path, position: nil, severity: .error, message: error.message)) }
+            throw error
+        }
+    }
+
+    /// Whether a file is a tips file rather than a tour: JSON with "tips" and no "pages",
+    /// or Markdown whose front matter says `kind: tips`.
+    package static func isTipsFile(path: String) -> Bool {
+        guard let bytes = try? readTourFile(path) else { return false }
+        if isMarkdown(path) {
+            if case .found(let values) = MarkdownTourParser.frontMatterStrings(bytes, keys: ["kind"]) { return values["kind"] == "tips" }
+            return false
+        }
+        guard let root = try? JSONParser.parse(bytes) else { return false }
+        return TipsDecoder.isTipsFile(root)
     }
 
     /// The id and version at the top of tour bytes held in memory; nil when only a full decode can say.

@@ -27,6 +27,10 @@ struct Arguments {
     var size: (width: Int, height: Int)?
     var completionShell: String?
     var generateManual = false
+    /// `tour tip --every`, in seconds.
+    var tipInterval: Int?
+    var tipsOff = false
+    var tipsOn = false
 
     /// Reads the words after `tour`. Only options in `OptionTable` are recognised; the two
     /// generators are the only words outside it (they write that table out).
@@ -116,6 +120,14 @@ struct Arguments {
                     throw TourError.usage("tour: --size takes WIDTHxHEIGHT such as 80x24, not \(Quoted(text))")
                 }
                 arguments.size = (parts[0], parts[1])
+            case .every:
+                let text = try value(for: name, inline: inlineValue)
+                guard let seconds = TipInterval.parse(text) else {
+                    throw TourError.usage("tour: --every takes 0 or a number and s, m, h, d or w (30m, 12h, 1d, 7d), not \(Quoted(text))")
+                }
+                arguments.tipInterval = seconds
+            case .tipsOff: arguments.tipsOff = true
+            case .tipsOn: arguments.tipsOn = true
             case .page:
                 let text = try value(for: name, inline: inlineValue)
                 guard let page = Int(text), page >= 1 else { throw TourError.usage("tour: --page takes a page number from 1, not \(Quoted(text))") }
@@ -133,6 +145,9 @@ struct Arguments {
             guard arguments.file != nil else { throw TourError.usage("tour: check needs a FILE") }
         case .render?:
             guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
+        case .tip?, .tips?:
+            guard arguments.file != nil else { throw TourError.usage("tour: \(arguments.command!.rawValue) needs a tips FILE") }
+            if arguments.tipsOff && arguments.tipsOn { throw TourError.usage("tour: --off and --on go one at a time") }
         case nil:
             if arguments.watch && arguments.file == nil { throw TourError.usage("tour: --watch needs a FILE to watch") }
         }

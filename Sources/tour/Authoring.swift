@@ -8,19 +8,23 @@ import Glibc
 
 /// `tour check` and `tour render`: the tools for writing a tour, without a terminal.
 enum Authoring {
-    /// Every problem in FILE and in its translations, one per line, as
+    /// Every problem in FILE and in its translations (or in a tips file), one per line, as
     /// `FILE:LINE:COLUMN: error: message`, or as JSON.
     static func check(path: String, json: Bool, allowOutsideArt: Bool) -> Int32 {
-        let result: (tour: Tour?, diagnostics: [Diagnostic])
+        var diagnostics: [Diagnostic]
         do throws(TourError) {
-            result = try TourLoader.check(path: path, allowOutsideArt: allowOutsideArt)
+            if TourLoader.isTipsFile(path: path) {
+                diagnostics = try TourLoader.checkTips(path: path).1
+            } else {
+                let result = try TourLoader.check(path: path, allowOutsideArt: allowOutsideArt)
+                diagnostics = result.diagnostics
+                if let tour = result.tour, !diagnostics.contains(where: { $0.severity == .error }) {
+                    diagnostics += TourLoader.translationProblems(base: tour, path: path, allowOutside: allowOutsideArt)
+                }
+            }
         } catch {
             printError(error)
             return ExitCode.unreadable.rawValue
-        }
-        var diagnostics = result.diagnostics
-        if let tour = result.tour, !diagnostics.contains(where: { $0.severity == .error }) {
-            diagnostics += TourLoader.translationProblems(base: tour, path: path, allowOutside: allowOutsideArt)
         }
         let report = json ? "[" + diagnostics.map(\.json).joined(separator: ",\n ") + "]\n"
             : diagnostics.map { $0.description + "\n" }.joined()

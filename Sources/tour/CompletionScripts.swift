@@ -44,8 +44,7 @@ enum CompletionScripts {
                 esac
                 if [[ $current == -* ]]; then
                     case $command in
-                        check) COMPREPLY=($(compgen -W "\(names(OptionTable.options(for: .check)))" -- "$current")) ;;
-                        render) COMPREPLY=($(compgen -W "\(names(OptionTable.options(for: .render)))" -- "$current")) ;;
+            \(Subcommand.allCases.map { "                \($0.rawValue)) COMPREPLY=($(compgen -W \"\(names(OptionTable.options(for: $0)))\" -- \"$current\")) ;;" }.joined(separator: "\n"))
                         *) COMPREPLY=($(compgen -W "\(names(OptionTable.options(for: nil)))" -- "$current")) ;;
                     esac
                     return
@@ -97,16 +96,13 @@ enum CompletionScripts {
             \(Subcommand.allCases.map { "        '\($0.rawValue):\($0.summary.mapCharacters([":": ""]))'" }.joined(separator: "\n"))
                 )
                 case $words[2] in
-                    check)
+            \(Subcommand.allCases.map { command in """
+                    \(command.rawValue))
                         shift words; (( CURRENT-- ))
                         _arguments \\
-            \(arguments(.check))            '*:tour file:_files -g "*.(json|md)"'
+            \(arguments(command))            '*:tour file:_files -g "*.(json|md)"'
                         ;;
-                    render)
-                        shift words; (( CURRENT-- ))
-                        _arguments \\
-            \(arguments(.render))            '*:tour file:_files -g "*.(json|md)"'
-                        ;;
+            """ }.joined(separator: "\n"))
                     *)
                         _arguments \\
             \(arguments(nil))            '1: :->first' \\

@@ -77,6 +77,14 @@ enum ManualPage {
         .Fl -size Ar WxH
         .Op Fl -format Ar text | ansi | svg
         .Op Ar file
+        .Nm
+        .Cm tip
+        .Op Fl -every Ar duration
+        .Op Fl -off | -on
+        .Ar tipsfile
+        .Nm
+        .Cm tips
+        .Ar tipsfile
         .Sh DESCRIPTION
         .Nm
         greets the new user of a command-line tool with a short tour of pages,
@@ -110,6 +118,20 @@ enum ManualPage {
         Warnings do not change the exit status.
         .It Cm render
         \(escape(sentence(Subcommand.render.summary)))
+        .It Cm tip
+        \(escape(sentence(Subcommand.tip.summary)))
+        The tip is printed in place (no alternate screen): a label, the text wrapped
+        to the terminal (at most 80 columns) and a dim line that says how to turn
+        tips off.
+        Tips not yet seen come first, in file order; after an update, those whose
+        .Ar since
+        is newer than the version seen last come before them; then the least
+        recently shown, never the one shown last time.
+        A run that shows nothing records nothing.
+        The exit status is 0 whether or not a tip was shown.
+        .It Cm tips
+        \(escape(sentence(Subcommand.tips.summary)))
+        Reading them counts as having seen them.
         .El
         .Sh OPTIONS
         .Bl -tag -width Ds
@@ -132,6 +154,11 @@ enum ManualPage {
         Set to 1: the person's own opt-out;
         .Fl -once
         shows nothing and records nothing.
+        .It Ev TOUR_NO_TIPS
+        Set to anything but empty, 0 or false:
+        .Nm
+        .Cm tip
+        prints nothing, for every tool.
         .It Ev TOUR_DEBUG
         Set to 1: say on standard error why a
         .Fl -once

@@ -9,6 +9,7 @@ struct Option: Sendable {
     enum Action: Sendable, CaseIterable {
         case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, noAnimation, noMouse, accessible, background
         case page, size, format, help, version, verbose
+        case every, tipsOff, tipsOn
     }
 
     /// What a value of the option is, for completion.
@@ -50,24 +51,28 @@ enum OutputFormat: String, Sendable, CaseIterable {
         switch command {
         case .check: [.text, .json]
         case .render: [.text, .ansi, .svg]
+        case .tip, .tips: []
         }
     }
 
     /// "text or json", "text, ansi or svg".
     static func list(for command: Subcommand) -> String {
         let names = formats(for: command).map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        guard let last = names.last else { return "" }
+        return names.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 
-/// `tour check` and `tour render`; playing has none.
+/// `tour check`, `tour render`, and the tips commands; playing has none.
 enum Subcommand: String, Sendable, CaseIterable {
-    case check, render
+    case check, render, tip, tips
 
     var summary: String {
         switch self {
-        case .check: "list every problem in FILE and its translations, as FILE:LINE:COL: message"
+        case .check: "list every problem in FILE (a tour and its translations, or a tips file), as FILE:LINE:COL: message"
         case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal"
+        case .tip: "print the tip from the tips file FILE that is due, in place; at most once a day by default, and nothing in a pipe, in CI or when tips are off"
+        case .tips: "show every tip in FILE as the pages of a tour"
         }
     }
 }
@@ -78,29 +83,34 @@ enum OptionTable {
                summary: "show only what this user has not seen: the welcome once, then after an update only the pages new since their version; nothing in a pipe, in CI or with TOUR_DISABLE=1"),
         Option(names: ["--reset"], action: .reset, summary: "forget that this tour was seen, then exit"),
         Option(names: ["--id"], action: .id, value: .text("ID"), summary: "the name the seen state is kept under (default: the tour's id)"),
-        Option(names: ["--plain"], action: .plain, summary: "print every page as plain text, no full screen"),
+        Option(names: ["--plain"], action: .plain, summary: "print every page as plain text, no full screen", commands: [nil, .tips]),
         Option(names: ["--accessible"], action: .accessible,
-               summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)"),
+               summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)", commands: [nil, .tips]),
         Option(names: ["--watch"], action: .watch, summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
         Option(names: ["--locale"], action: .locale, value: .text("LL"),
                summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render]),
         Option(names: ["--allow-outside-art"], action: .allowOutsideArt,
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
-        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)"),
+        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)", commands: [nil, .tip, .tips]),
         Option(names: ["--background"], action: .background, value: .text("BACKGROUND"),
                summary: "light or dark: what the terminal's background is, so every color reads on it (also TOUR_BACKGROUND; by default the terminal is asked)",
-               commands: [nil, .render]),
-        Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)"),
-        Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection"),
+               commands: [nil, .render, .tips]),
+        Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)",
+               commands: [nil, .tips]),
+        Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips]),
         Option(names: ["--page"], action: .page, value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),
         Option(names: ["--size"], action: .size, value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
         Option(names: ["--format"], action: .format, value: .format,
                summary: "check: \(OutputFormat.list(for: .check)); render: \(OutputFormat.list(for: .render))", commands: [.check, .render]),
-        Option(names: ["-h", "--help"], action: .help, summary: "show this help", commands: [nil, .check, .render]),
+        Option(names: ["--every"], action: .every, value: .text("DURATION"),
+               summary: "tip: the least time between two tips: 0, or a number and s, m, h, d or w (default 1d)", commands: [.tip]),
+        Option(names: ["--off"], action: .tipsOff, summary: "tip: turn the tips of FILE off for this user, then exit", commands: [.tip]),
+        Option(names: ["--on"], action: .tipsOn, summary: "tip: turn them on again, then exit", commands: [.tip]),
+        Option(names: ["-h", "--help"], action: .help, summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
         Option(names: ["--version"], action: .version, summary: "show the version (with --verbose: the Swift and ncurses it runs with)",
-               commands: [nil, .check, .render]),
-        Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more", commands: [nil, .check, .render]),
+               commands: [nil] + Subcommand.allCases.map(Optional.some)),
+        Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more", commands: [nil] + Subcommand.allCases.map(Optional.some)),
     ]
 
     static func option(named name: String) -> Option? {
@@ -118,11 +128,20 @@ enum OptionTable {
             Usage: tour [options] [FILE]
                    tour check FILE [--format \(OutputFormat.formats(for: .check).map(\.rawValue).joined(separator: "|"))]
                    tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).map(\.rawValue).joined(separator: "|"))]
+                   tour tip FILE [--every DURATION] [--off|--on]
+                   tour tips FILE
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.
-              check   \(Subcommand.check.summary)
-              render  \(Subcommand.render.summary)
+
+            """
+        for command in Subcommand.allCases {
+            let lines = wrap(command.summary, width: 68)
+            let name = command.rawValue + String(repeating: " ", count: 8 - command.rawValue.count)
+            text += "  \(name)\(lines[0])\n"
+            for line in lines.dropFirst() { text += String(repeating: " ", count: 10) + line + "\n" }
+        }
+        text += """
 
             Options:
 

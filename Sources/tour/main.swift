@@ -54,6 +54,9 @@ func main() -> Int32 {
     if arguments.generateManual {
         return Authoring.writeOut(ManualPage.tour1) ? 0 : ExitCode.writeFailed.rawValue
     }
+    if arguments.command == .tip || arguments.command == .tips, let path = arguments.file {
+        return TipsCommand.run(arguments, path: path)
+    }
     if arguments.command == .check, let path = arguments.file {
         return Authoring.check(path: path, json: arguments.format == .json, allowOutsideArt: arguments.allowOutsideArt)
     }

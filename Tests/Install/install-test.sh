@@ -33,6 +33,8 @@ check "plays the built-in tour as text" bash -c "env -i PATH=/usr/bin:/bin '$roo
 # The man pages render, and lint without a warning.
 check "man -l renders tour(1)" bash -c "MANWIDTH=80 man -l '$root/share/man/man1/tour.1' | grep -q -- '--allow-outside-art'"
 check "man -l renders tour(5)" bash -c "MANWIDTH=80 man -l '$root/share/man/man5/tour.5' | grep -q 'heroFile'"
+check "tour(5) describes tips files" bash -c "MANWIDTH=80 man -l '$root/share/man/man5/tour.5' | grep -q 'Tips files'"
+check "tour(1) describes tour tip and tour tips" bash -c "MANWIDTH=80 man -l '$root/share/man/man1/tour.1' | grep -q 'TOUR_NO_TIPS'"
 check "mandoc -T lint tour(1)" mandoc -T lint -W warning "$root/share/man/man1/tour.1"
 check "mandoc -T lint tour(5)" mandoc -T lint -W warning "$root/share/man/man5/tour.5"
 # Every option of the table is in the man page and the help.
@@ -57,10 +59,15 @@ check "bash completes ch to check, one word" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ch); COMP_CWORD=1; _tour
     [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = check ]"
-check "bash offers check and render as two words" bash -c "
+check "bash offers check, render, tip and tips as four words" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ''); COMP_CWORD=1; _tour
-    [ \"\${#COMPREPLY[@]}\" = 2 ] && [ \"\${COMPREPLY[*]}\" = 'check render' ]"
+    [ \"\${#COMPREPLY[@]}\" = 4 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips' ]"
+check "bash completes tip --o to --off and --on" bash -c "
+    source '$root/share/bash-completion/completions/tour'
+    COMP_WORDS=(tour tip --o); COMP_CWORD=2; _tour
+    [ \"\${COMPREPLY[*]}\" = '--off --on' ]"
+check "fish completes tip --e to --every" bash -c "fish -c \"source '$root/share/fish/vendor_completions.d/tour.fish'; complete -C 'tour tip --e'\" | cut -f1 | grep -qx -- --every"
 check "sourcing the bash completion leaves extglob as it was" bash -c "
     shopt -u extglob; source '$root/share/bash-completion/completions/tour'; ! shopt -q extglob"
 check "bash keeps a tour file with a space whole" bash -c "

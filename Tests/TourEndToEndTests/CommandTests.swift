@@ -34,10 +34,11 @@ struct CommandTests {
             let names = row.prefix { $0.hasPrefix("-") }.map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
             let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" } ? String($0) : nil }
             let option = names.last!
-            let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light" : "1"
+            let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light"
+                : valueName == "DURATION" ? "1d" : "1"
             let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]
-            // Each option goes with playing, check or render: one of them takes it.
-            let takers = try [[], ["check"], ["render"]].filter { try runTour($0 + words).exitCode == 0 }
+            // Each option goes with playing or a subcommand: one of them takes it.
+            let takers = try [[], ["check"], ["render"], ["tip"], ["tips"]].filter { try runTour($0 + words).exitCode == 0 }
             #expect(!takers.isEmpty, "\(option) is in --help but the parser refuses it everywhere")
         }
         // The reference's command block lists them all.

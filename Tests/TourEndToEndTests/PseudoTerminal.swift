@@ -20,8 +20,10 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Where each query was first seen, and when (seconds, monotonic), so a test can time the wait.
     private(set) var answered: [Data: Double] = [:]
 
+    /// `standardErrorOnTerminal`: stderr goes to the terminal too (as in a shell), not to /dev/null.
     init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-         answers: [(query: String, answer: String)] = []) throws {
+         answers: [(query: String, answer: String)] = [], standardErrorOnTerminal: Bool = false,
+         executable: String = TourBinary.path) throws {
         self.answers = answers.map { (Data($0.query.utf8), Data($0.answer.utf8)) }
         // posix_openpt and friends do not import into Swift here; these are their Linux ioctls.
         let getPtyNumber: UInt = 0x8004_5430  // TIOCGPTN
@@ -42,13 +44,17 @@ final class PseudoTerminal: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR | O_NOCTTY, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if standardErrorOnTerminal {
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         posix_spawn_file_actions_addclose(&actions, master)
         var env = TourBinary.personEnvironment
         env["TERM"] = "xterm-256color"
         env["LC_ALL"] = "C.UTF-8"
         env.merge(environment) { $1 }
-        let argv = ([TourBinary.path] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = env.compactMap { $0.value.isEmpty && $0.key == "TERM" ? nil : strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
@@ -57,7 +63,7 @@ final class PseudoTerminal: @unchecked Sendable {
         // The child inherits this thread's signal mask, in which the test runner blocks some
         // signals; tour must unblock what it needs, so that is left as it is on purpose.
         var child: pid_t = 0
-        guard posix_spawn(&child, TourBinary.path, &actions, nil, argv, envp) == 0 else {
+        guard posix_spawn(&child, executable, &actions, nil, argv, envp) == 0 else {
             throw TimedOut(description: "cannot start tour")
         }
         pid = child

@@ -88,8 +88,8 @@ struct ReadmeTests {
         defer { try? FileManager.default.removeItem(at: package) }
         let blocks = try Self.fileBlocks()
         #expect(blocks.map(\.path).sorted() == ["Package.swift", "Sources/mytool/ProgressBody.swift", "Sources/mytool/WelcomeTour.swift",
-                                                "Sources/mytool/banner.txt", "Sources/mytool/main.swift", "Sources/mytool/tour.fr.json",
-                                                "Sources/mytool/tour.json"])
+                                                "Sources/mytool/banner.txt", "Sources/mytool/main.swift", "Sources/mytool/tips.json",
+                                                "Sources/mytool/tour.fr.json", "Sources/mytool/tour.json"])
         for (path, text) in blocks {
             let file = package.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -124,9 +124,29 @@ struct ReadmeTests {
             #expect(try session.exitCode() == 0)
             let after = try session.screen()
             #expect(after.contains("tour page 0 -> 1") && after.contains("mytool: ready"))
+            // The session keeps stderr in a file, so no tip: tips need stderr on the terminal too.
+            #expect(!after.contains("Tip  "))
             let again = try TmuxSession(arguments, executable: binary, environment: ["XDG_STATE_HOME": home])
             #expect(try again.exitCode() == 0)
             #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: ready")
+        }
+
+        // With stderr on the terminal, as in a shell: after the tool's own output, the first
+        // tip, in the tool's words for turning tips off; right after, none (one a day).
+        let tipHome = state + "/json"
+        for run in 1...2 {
+            let terminal = try PseudoTerminal([], environment: ["XDG_STATE_HOME": tipHome], standardErrorOnTerminal: true, executable: binary)
+            defer { terminal.hangUp() }
+            try terminal.waitForOutput("mytool: ready")
+            #expect(terminal.waitForExit()?.code == 0)
+            Thread.sleep(forTimeInterval: 0.1)  // the last output in flight
+            let printed = terminal.text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            if run == 1 {
+                #expect(printed.contains("mytool: ready\r\nTip  Press s to sync your notes on every machine.\r\n     Hide tips: mytool config tips off"),
+                        "\(printed.debugDescription)")
+            } else {
+                #expect(printed == "mytool: ready\r\n", "\(printed.debugDescription)")
+            }
         }
 
         // In French, where the person's locale asks for it: the embedded translation, with the embedded art.

@@ -36,6 +36,26 @@ package enum ColorDepth: Sendable, Equatable {
         }
     }
 
+    /// The color as this depth shows it, for text written with SGR: RGB on a 24-bit
+    /// terminal, the nearest palette entry on 256 or 8 colors, none without color.
+    package func reduced(_ color: Color) -> Color {
+        switch self {
+        case .direct: color
+        case .monochrome: .default
+        case .ansi256, .ansi8: terminalColor(color).map { .ansi(UInt8($0)) } ?? .default
+        }
+    }
+
+    /// The depth a terminal shows, from its environment, for output written without
+    /// terminfo: 24-bit with COLORTERM=truecolor, 256 with a "256color" TERM, else 8;
+    /// none with NO_COLOR or --no-color. Nil: no SGR at all (TERM unset or dumb).
+    package static func forEscapes(term: String?, colorTerm: String?, noColor: Bool) -> ColorDepth? {
+        guard let term, !term.isEmpty, term != "dumb" else { return nil }
+        if noColor { return .monochrome }
+        if ["truecolor", "24bit"].contains((colorTerm ?? "").lowercased()) || term.hasSuffix("-direct") { return .direct }
+        return term.contains("256color") ? .ansi256 : .ansi8
+    }
+
     /// Direct-color terminfo entries read values below 8 as the ANSI colors; keep RGB above them.
     private static func directValue(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
         max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))

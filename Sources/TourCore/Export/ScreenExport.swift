@@ -6,6 +6,18 @@ package enum ScreenExport {
         canvas.text + "\n"
     }
 
+    /// The same, with every color as `depth` shows it.
+    package static func ansi(_ canvas: Canvas, depth: ColorDepth) -> String {
+        var reduced = canvas
+        reduced.mapStyles { style in
+            var style = style
+            style.foreground = depth.reduced(style.foreground)
+            style.background = depth.reduced(style.background)
+            return style
+        }
+        return ansi(reduced)
+    }
+
     /// Text with SGR colors and attributes (24-bit for RGB colors), reset at each line end.
     package static func ansi(_ canvas: Canvas) -> String {
         var output = ""

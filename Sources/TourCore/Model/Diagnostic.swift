@@ -121,4 +121,34 @@ final class DiagnosticLog {
     }
 
     var firstError: Diagnostic? { entries.first { $0.severity == .error } }
+
+    /// An object's members by key, every unknown key (with a "did you mean") and every
+    /// duplicate recorded as an error: the one way tours and tips files read an object.
+    func fields(of list: [JSONMember], at position: SourcePosition, what: String, allowed: [String], fileName: String) -> JSONFields {
+        var result = JSONFields()
+        var misspelled: Set<String> = []
+        defer { if !misspelled.isEmpty { self.misspelled[position] = misspelled } }
+        for member in list {
+            guard allowed.contains(member.key) else {
+                var message = "unknown key \(Quoted(member.key)) in \(what)"
+                var suggestion: String? = nil
+                if suggestionsMade < Self.maximumSuggestions {
+                    suggestion = KeySuggestion.closest(to: member.key, among: allowed)
+                    suggestionsMade += 1
+                }
+                if let suggestion {
+                    misspelled.insert(suggestion)
+                    message += "; did you mean \"\(suggestion)\"?"
+                } else {
+                    message += "; expected one of: " + allowed.joined(separator: ", ")
+                }
+                add(.content(file: fileName, position: member.keyPosition, message: message))
+                continue
+            }
+            if !result.add(member) {
+                add(.content(file: fileName, position: member.keyPosition, message: "duplicate key \(Quoted(member.key)) in \(what)"))
+            }
+        }
+        return result
+    }
 }

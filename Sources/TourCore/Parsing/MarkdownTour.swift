@@ -32,7 +32,7 @@ package struct MarkdownTourParser {
     static let labelKeys = ["next", "done", "skip"]
 
     private let fileName: String
-    private var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
 
     /// A parser for one file.
     package init(fileName: String) {
@@ -80,7 +80,7 @@ package struct MarkdownTourParser {
 
     /// The front matter's members (tour keys, then label keys), the index of the first
     /// line after it, and whether it was closed. No front matter: nothing, line 0, closed.
-    private mutating func readFrontMatter(_ lines: [String]) -> (root: [JSONMember], labels: [JSONMember], next: Int, closed: Bool) {
+    mutating func readFrontMatter(_ lines: [String]) -> (root: [JSONMember], labels: [JSONMember], next: Int, closed: Bool) {
         var root: [JSONMember] = []
         var labels: [JSONMember] = []
         guard lines.first?.trimmingSpaces == "---" else { return (root, labels, 0, true) }
@@ -128,17 +128,22 @@ package struct MarkdownTourParser {
         return .found(found)
     }
 
-    /// The raw form (nil when there is no page at all) and the problems with the Markdown itself.
-    package mutating func parse(_ bytes: [UInt8]) -> (JSONNode?, [Diagnostic]) {
+    /// A Markdown file's lines, without a byte-order mark or line ends; nil when it is not UTF-8.
+    /// Split on bytes: Swift sees "\r\n" as one Character, which a split on "\n" misses.
+    static func lines(of bytes: [UInt8]) -> [String]? {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        guard let text = String(validating: body, as: UTF8.self) else {
+        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+    }
+
+    /// The raw form (nil when there is no page at all) and the problems with the Markdown itself.
+    package mutating func parse(_ bytes: [UInt8]) -> (JSONNode?, [Diagnostic]) {
+        guard let lines = Self.lines(of: bytes) else {
             error(1, 1, "invalid UTF-8")
             return (nil, diagnostics)
-        }
-        // Lines split on bytes: Swift sees "\r\n" as one Character, which a split on "\n" misses.
-        let lines: [String] = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
         }
         let frontMatter = readFrontMatter(lines)
         var (root, labels, index) = (frontMatter.root, frontMatter.labels, frontMatter.next)
@@ -276,7 +281,7 @@ package struct MarkdownTourParser {
     }
 
     /// `key: value`, with its positions; a gradient's commas make an array.
-    private func option(_ text: String, lineNumber: Int, columnOffset: Int) -> JSONMember? {
+    func option(_ text: String, lineNumber: Int, columnOffset: Int) -> JSONMember? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let key = String(text[..<colon]).trimmingSpaces
         guard !key.isEmpty else { return nil }

@@ -153,32 +153,7 @@ package struct TourDecoder {
         guard case .object(let list) = node.value else {
             throw stop(node.position, "\(what) must be an object, not \(node.value.kindName)")
         }
-        var result = JSONFields()
-        var misspelled: Set<String> = []
-        defer { if !misspelled.isEmpty { log.misspelled[node.position] = misspelled } }
-        for member in list {
-            guard allowed.contains(member.key) else {
-                var message = "unknown key \(Quoted(member.key)) in \(what)"
-                var suggestion: String? = nil
-                if log.suggestionsMade < DiagnosticLog.maximumSuggestions {
-                    suggestion = KeySuggestion.closest(to: member.key, among: allowed)
-                    log.suggestionsMade += 1
-                }
-                if let suggestion {
-                    misspelled.insert(suggestion)
-                    message += "; did you mean \"\(suggestion)\"?"
-                } else {
-                    message += "; expected one of: " + allowed.joined(separator: ", ")
-                }
-                log.add(fail(member.keyPosition, message))
-                continue
-            }
-            if !result.add(member) {
-                log.add(fail(member.keyPosition, "duplicate key \(Quoted(member.key)) in \(what)"))
-                continue
-            }
-        }
-        return result
+        return log.fields(of: list, at: node.position, what: what, allowed: allowed, fileName: fileName)
     }
 
     /// Required keys that an unknown key in `node` was taken to be a misspelling of:

@@ -27,6 +27,11 @@ public struct Canvas: Equatable, Sendable {
         self.stride = size.width
     }
 
+    /// Every cell's style changed by `transform` (colors reduced to a terminal's, say).
+    package mutating func mapStyles(_ transform: (Style) -> Style) {
+        for index in cells.indices { cells[index].style = transform(cells[index].style) }
+    }
+
     private init(regionOf size: Size, originX: Int, originY: Int, stride: Int) {
         self.size = size
         self.cells = []

@@ -1,0 +1,186 @@
+/// The one validator of tips files. JSON is parsed into the raw form with positions, and
+/// Markdown is read into the same form (`MarkdownTipsParser`); this turns that form into
+/// a `TipSet`: unknown keys (with a "did you mean"), wrong types and empty tips are errors
+/// at the line and column where they were written, in either format.
+package struct TipsDecoder {
+    static let fileKeys = ["kind", "id", "version", "title", "label", "icon", "accent", "off", "tips"]
+    static let tipKeys = ["id", "title", "text", "since", "icon", "accent"]
+    /// More tips than this is refused: a tips file is read on every start of its tool.
+    package static let maximumTips = 1_000
+    /// A longer tip is refused: a tip is a few lines, not a page.
+    package static let maximumTipCharacters = 1_000
+
+    private let fileName: String
+    private let log = DiagnosticLog()
+
+    private init(fileName: String) {
+        self.fileName = fileName
+    }
+
+    /// Every problem in a tips file, in file order, and the tips as far as they could be read.
+    package static func check(_ bytes: [UInt8], fileName: String, markdown: Bool) -> (TipSet?, [Diagnostic]) {
+        let decoder = TipsDecoder(fileName: fileName)
+        let root: JSONNode
+        if markdown {
+            var parser = MarkdownTipsParser(fileName: fileName)
+            let (parsed, problems) = parser.parse(bytes)
+            for problem in problems { decoder.log.add(problem) }
+            guard let parsed else { return (nil, decoder.finish()) }
+            root = parsed
+        } else {
+            switch JSONParser.parseDiagnosing(bytes, fileName: fileName) {
+            case .success(let parsed): root = parsed
+            case .failure(let diagnostic): return (nil, [diagnostic])
+            }
+        }
+        let tips = decoder.decodeFile(root)
+        return (tips, decoder.finish())
+    }
+
+    /// The tips, or the first error in them.
+    package static func decode(_ bytes: [UInt8], fileName: String, markdown: Bool) throws(TourError) -> TipSet {
+        let (tips, diagnostics) = check(bytes, fileName: fileName, markdown: markdown)
+        if let error = Diagnostic.error(from: diagnostics) { throw error }
+        guard let tips else { throw TourError.content(file: fileName, position: nil, message: "no tips") }
+        return tips
+    }
+
+    /// Whether a raw form is a tips file rather than a tour: it has "tips" and no "pages",
+    /// or says `kind: tips`. What `tour check` goes by.
+    package static func isTipsFile(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        if members.contains(where: { $0.key == "kind" && $0.node.stringValue == "tips" }) { return true }
+        return members.contains { $0.key == "tips" } && !members.contains { $0.key == "pages" }
+    }
+
+    private func finish() -> [Diagnostic] {
+        Diagnostic.inFileOrder(log.entries) + [log.overflow(file: fileName)].compactMap { $0 }
+    }
+
+    private func error(_ position: SourcePosition?, _ message: String) {
+        log.add(.content(file: fileName, position: position, message: message))
+    }
+
+    private func fields(_ node: JSONNode, what: String, allowed: [String]) -> JSONFields? {
+        guard case .object(let members) = node.value else {
+            error(node.position, "\(what) must be an object, not \(node.value.kindName)")
+            return nil
+        }
+        return log.fields(of: members, at: node.position, what: what, allowed: allowed, fileName: fileName)
+    }
+
+    private func string(_ member: JSONMember?) -> String? {
+        guard let member else { return nil }
+        guard case .string(let text) = member.node.value else {
+            error(member.node.position, "\(Quoted(member.key)) must be a string, not \(member.node.value.kindName)")
+            return nil
+        }
+        return text
+    }
+
+    private func color(_ member: JSONMember?) -> Color? {
+        guard let member, let text = string(member) else { return nil }
+        guard let color = ColorName.parse(text) else {
+            error(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
+            return nil
+        }
+        return color
+    }
+
+    private func version(_ member: JSONMember?) -> String? {
+        guard let member, let text = string(member) else { return nil }
+        guard Version(text) != nil else {
+            error(member.node.position, "\(Quoted(member.key)) must be dotted numbers such as \"2.1.0\", not \(Quoted(text))")
+            return nil
+        }
+        return text
+    }
+
+    /// An icon is one short symbol: the first grapheme, cleaned.
+    private func icon(_ member: JSONMember?) -> String? {
+        guard let text = string(member).map({ TextSanitizer.clean($0) }), !text.isEmpty else { return nil }
+        return String(text.prefix(1))
+    }
+
+    private func decodeFile(_ root: JSONNode) -> TipSet? {
+        guard let fields = fields(root, what: "the tips file", allowed: Self.fileKeys) else { return nil }
+        if let kind = fields["kind"], let text = string(kind), text != "tips" {
+            error(kind.node.position, "\"kind\" of a tips file is \"tips\", not \(Quoted(text))")
+        }
+        guard let tipsMember = fields["tips"] else {
+            if !(log.misspelled[root.position] ?? []).contains("tips") {
+                error(root.position, "the tips file has no \"tips\"; add \"tips\": [{\"text\": \"…\"}]")
+            }
+            return nil
+        }
+        guard case .array(let nodes) = tipsMember.node.value else {
+            error(tipsMember.node.position, "\"tips\" must be an array, not \(tipsMember.node.value.kindName)")
+            return nil
+        }
+        guard !nodes.isEmpty else {
+            error(tipsMember.node.position, "\"tips\" is empty; a tips file needs at least one tip")
+            return nil
+        }
+        guard nodes.count <= Self.maximumTips else {
+            error(tipsMember.node.position, "too many tips (\(nodes.count)); the limit is \(Self.maximumTips)")
+            return nil
+        }
+        let fileVersion = version(fields["version"])
+        var tips: [TipSet.Tip] = []
+        var keys: [String: Int] = [:]
+        for (index, node) in nodes.enumerated() {
+            guard let tip = decodeTip(node, number: index + 1, fileVersion: fileVersion) else { continue }
+            if let first = keys[tip.key] {
+                error(node.position, "tip \(index + 1) has the same id as tip \(first) (\(Quoted(tip.key))); each tip needs its own")
+                continue
+            }
+            keys[tip.key] = index + 1
+            tips.append(tip)
+        }
+        var set = TipSet(id: string(fields["id"]).map { TextSanitizer.clean($0) }, version: fileVersion, tips: tips)
+        set.title = string(fields["title"]).map { TextSanitizer.clean($0) }
+        if let label = string(fields["label"]).map({ TextSanitizer.clean($0) }), !label.isEmpty { set.label = label }
+        set.icon = icon(fields["icon"])
+        set.accent = color(fields["accent"])
+        if let off = fields["off"], let text = string(off).map({ TextSanitizer.clean($0) }) {
+            if text.count > 200 {
+                error(off.node.position, "\"off\" is \(text.count) characters; one line of at most 200 says how to turn tips off")
+            } else {
+                set.offHint = text
+            }
+        }
+        return tips.isEmpty ? nil : set
+    }
+
+    private func decodeTip(_ node: JSONNode, number: Int, fileVersion: String?) -> TipSet.Tip? {
+        guard let fields = fields(node, what: "tip \(number)", allowed: Self.tipKeys) else { return nil }
+        guard let textMember = fields["text"] else {
+            if !(log.misspelled[node.position] ?? []).contains("text") {
+                error(node.position, "tip \(number) has no \"text\"")
+            }
+            return nil
+        }
+        guard let raw = string(textMember) else { return nil }
+        let text = TextSanitizer.clean(raw, keepNewlines: true)
+        guard !text.allSatisfy(\.isWhitespace) else {
+            error(textMember.node.position, "the text of tip \(number) is empty")
+            return nil
+        }
+        guard text.count <= Self.maximumTipCharacters else {
+            error(textMember.node.position, "tip \(number) is \(text.count) characters; a tip is at most \(Self.maximumTipCharacters)")
+            return nil
+        }
+        var tip = TipSet.Tip(key: string(fields["id"]).map { TextSanitizer.clean($0) } ?? TipSet.key(forText: text), text: text)
+        tip.title = string(fields["title"]).map { TextSanitizer.clean($0) }
+        if let since = version(fields["since"]) {
+            tip.since = Version(since)
+            if let fileVersion, let tourVersion = Version(fileVersion), let sinceVersion = Version(since), tourVersion < sinceVersion {
+                log.add(Diagnostic(file: fileName, position: fields["since"]?.node.position, severity: .warning,
+                                   message: "tip \(number) is \"since\" \(since), newer than the file's version \(fileVersion): it shows as new only once the version reaches it"))
+            }
+        }
+        tip.icon = icon(fields["icon"])
+        tip.accent = color(fields["accent"])
+        return tip
+    }
+}

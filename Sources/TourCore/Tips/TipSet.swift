@@ -1,0 +1,64 @@
+/// Short hints about a tool, shown one at a time as it starts (`tour tip`), or all at
+/// once as pages (`tour tips`). Read from a tips file by `TipsDecoder`; every text in it
+/// is cleaned of controls and escape sequences, as a tour's is.
+package struct TipSet: Sendable, Equatable {
+    /// One hint.
+    package struct Tip: Sendable, Equatable {
+        /// What the seen state knows it by: its `id`, or a hash of its text, so that
+        /// reordering the file or adding tips never makes a seen tip new again.
+        package var key: String
+        /// A few words in bold before the text; optional.
+        package var title: String?
+        /// The hint; `code` in backticks is drawn as code.
+        package var text: String
+        /// The version that brought it: after an update it comes before older unseen tips.
+        package var since: Version?
+        /// Before the label, instead of the file's icon.
+        package var icon: String?
+        /// Tints the label, instead of the file's accent.
+        package var accent: Color?
+
+        package init(key: String, title: String? = nil, text: String, since: Version? = nil, icon: String? = nil, accent: Color? = nil) {
+            self.key = key
+            self.title = title
+            self.text = text
+            self.since = since
+            self.icon = icon
+            self.accent = accent
+        }
+    }
+
+    /// Names the seen state, as a tour's id does; defaults to the file name.
+    package var id: String?
+    /// The tool's version, as dotted numbers.
+    package var version: String?
+    /// What `tour tips` shows as the heading of every page; optional.
+    package var title: String?
+    /// The word that introduces a tip: "Tip" unless the file says otherwise ("Astuce").
+    package var label = "Tip"
+    /// Before the label; none by default.
+    package var icon: String?
+    /// Tints the label.
+    package var accent: Color?
+    /// The file's own words for how to turn tips off ("Hide tips: mytool config tips off").
+    package var offHint: String?
+    /// The tips, in the order the author wants them seen first.
+    package var tips: [Tip]
+
+    package init(id: String? = nil, version: String? = nil, tips: [Tip]) {
+        self.id = id
+        self.version = version
+        self.tips = tips
+    }
+
+    /// The key of a tip without an `id`: its text's FNV-1a hash, stable across runs and builds.
+    package static func key(forText text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(value, radix: 16)
+        return "text-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,217 @@
+import TourCore
+import TourStore
+import TourTerminal
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Short hints about your tool, one at a time as it starts: `showOne()` after your own
+/// start-up output prints a tip in place, at most once a day by default, a different
+/// one each time, and never in a pipe, in CI or for someone who turned tips off.
+/// `browse()` shows them all as pages. Nothing is read until a call needs it.
+public struct Tips: Sendable {
+    private enum Source: Sendable {
+        case file(String)
+        case bytes([UInt8], fileName: String, markdown: Bool)
+    }
+
+    private let source: Source
+
+    /// Tips in a JSON file, or Markdown for `.md`. Read when a call needs them.
+    public init(contentsOfFile path: String) {
+        source = .file(path)
+    }
+
+    /// Tips from JSON bytes, as `embedInCode` gives them (`PackageResources.tips_json`).
+    public init(jsonBytes: [UInt8], fileName: String = "tips.json") {
+        source = .bytes(jsonBytes, fileName: fileName, markdown: false)
+    }
+
+    /// Tips from Markdown bytes.
+    public init(markdownBytes: [UInt8], fileName: String = "tips.md") {
+        source = .bytes(markdownBytes, fileName: fileName, markdown: true)
+    }
+
+    /// The file name errors and the default id go by.
+    private var fileName: String {
+        switch source {
+        case .file(let path): path
+        case .bytes(_, let fileName, _): fileName
+        }
+    }
+
+    /// The id the state is kept under, from the top of the file (or its name): the state
+    /// is read before the tips, and a run with nothing due reads no tip.
+    package func stateID() throws(TourError) -> String {
+        let head: TourHead?
+        switch source {
+        case .file(let path): head = try TourLoader.head(path: path)
+        case .bytes(let bytes, let fileName, let markdown): head = TourLoader.head(bytes: bytes, fileName: fileName, markdown: markdown)
+        }
+        if let id = head?.id { return id }
+        // The top did not say: only the whole file can.
+        return try load().id ?? TourLoader.defaultID(forPath: fileName)
+    }
+
+    /// Every tip, validated; the first error thrown as `FILE:LINE:COL: message`.
+    package func load() throws(TourError) -> TipSet {
+        switch source {
+        case .file(let path):
+            return try TourLoader.loadTips(path: path)
+        case .bytes(let bytes, let fileName, let markdown):
+            var tips = try TipsDecoder.decode(bytes, fileName: fileName, markdown: markdown)
+            if tips.id == nil { tips.id = TourLoader.defaultID(forPath: fileName) }
+            return tips
+        }
+    }
+
+    /// Prints the tip that is due, in place, and records it. Returns its id (the tip's
+    /// `id`, or a key made from its text), or nil when no tip was shown: not on a
+    /// terminal, `CI` set, `TOUR_DISABLE` or `TOUR_NO_TIPS` set, tips turned off, or one
+    /// shown less than `options.interval` ago. Throws the file's errors when a tip is due.
+    @discardableResult
+    public func showOne(options: TipOptions = TipOptions()) throws(TourError) -> String? {
+        try CharacterLocale.withEnvironment { () throws(TourError) -> String? in
+            try TipRunner.showOne(self, options: options, environment: TerminalEnvironment.current())
+        }
+    }
+
+    /// Turns these tips off for this user, for good (until `turnOn`).
+    public func turnOff(options: TipOptions = TipOptions()) throws(TourError) {
+        try TipRunner.setOff(true, tips: self, options: options)
+    }
+
+    /// Turns them on again.
+    public func turnOn(options: TipOptions = TipOptions()) throws(TourError) {
+        try TipRunner.setOff(false, tips: self, options: options)
+    }
+
+    /// Every tip as a page of the full-screen pager, with the same keys; reading them
+    /// counts as having seen them. Plain text when output is not a terminal.
+    @discardableResult
+    public func browse(options: TourOptions = TourOptions(), tipOptions: TipOptions = TipOptions()) throws(TourError) -> TourOutcome {
+        try TipRunner.browse(self, options: options, tipOptions: tipOptions)
+    }
+}
+
+/// How tips are shown.
+public struct TipOptions: Sendable {
+    /// The least time between two tips; one day by default. Zero shows one on every start.
+    public var interval: Duration = .seconds(TipInterval.standard)
+    /// Where the state lives; nil means `$XDG_STATE_HOME/tour` or `~/.local/state/tour`.
+    public var stateDirectory: String? = nil
+    /// Colors; off also when NO_COLOR is set.
+    public var color = true
+    /// How a person turns your tips off, said in the dim last line when the file gives no
+    /// `off` of its own. By default: the variable that silences every tool's tips.
+    public var offHint: String? = nil
+
+    /// The clock, in seconds since 1970; tests set it.
+    package var now: (@Sendable () -> Int)? = nil
+    /// The `tour` command runs this: the default last line names `tour tip --off FILE`.
+    package var offCommand: String? = nil
+
+    public init() {}
+}
+
+/// Carries out `Tips`: reads the environment and the state, decides with `TipPolicy` and
+/// `TipRotation` (TourCore), prints with `TipCard`, records.
+enum TipRunner {
+    static func store(_ options: TipOptions) -> TipsStateStore? {
+        (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: TourRunner.environment)).map(TipsStateStore.init)
+    }
+
+    static func now(_ options: TipOptions) -> Int {
+        options.now?() ?? Int(time(nil))
+    }
+
+    static func showOne(_ tips: Tips, options: TipOptions, environment: TerminalEnvironment) throws(TourError) -> String? {
+        func silent(_ why: String) -> String? {
+            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
+            return nil
+        }
+        if let silence = TipPolicy.environmentSilence(
+            stdoutIsTerminal: environment.stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
+            tipsDisabledByUser: isSet(TourRunner.environment("TOUR_NO_TIPS"))) {
+            return silent(TipPolicy.explanation(silence))
+        }
+        guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
+        let id = try tips.stateID()
+        var state: TipsState? = nil
+        switch store.load(id: id) {
+        case .state(let found): state = found
+        case .unusable(let reason): TourRunner.writeStandardError("tour: warning: \(reason)\n")
+        case .none: break
+        }
+        let now = now(options)
+        let interval = Int(options.interval.components.seconds)
+        if let silence = TipPolicy.stateSilence(state, interval: max(0, interval), now: now) {
+            return silent(TipPolicy.explanation(silence))
+        }
+        let set = try tips.load()
+        guard let index = TipRotation.next(in: set, state: state ?? TipsState()) else { return silent("the file has no tips") }
+        let offLine = set.offHint ?? options.offHint ?? options.offCommand.map(TipCard.defaultOffLine(command:))
+            ?? "Turn tips off: set `TOUR_NO_TIPS=1`"
+        let canvas = TipCard.canvas(index, of: set, offLine: TextSanitizer.clean(offLine), width: terminalWidth())
+        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
+                                          noColor: !options.color || environment.noColorRequested)
+        var text = TipCard.text(canvas, depth: depth)
+        if !environment.localeIsUTF8 { text = ASCIIText.transliterate(text) }
+        // A tip that did not reach the person (a closed terminal) was not seen.
+        guard TourRunner.writeStandardOutput(text) else { return nil }
+        do {
+            try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
+        } catch {
+            TourRunner.writeStandardError("tour: warning: \(error.reason); the same tip will show again\n")
+        }
+        return set.tips[index].key
+    }
+
+    static func setOff(_ off: Bool, tips: Tips, options: TipOptions) throws(TourError) {
+        guard let store = store(options) else { throw TourError.output(reason: "no state directory: HOME is not set") }
+        let id = try tips.stateID()
+        var state = TipsState()
+        if case .state(let found) = store.load(id: id) { state = found }
+        state.off = off
+        do throws(SeenStateStore.WriteFailure) {
+            try store.save(state, id: id)
+        } catch {
+            throw TourError.output(reason: error.reason)
+        }
+    }
+
+    static func browse(_ tips: Tips, options: TourOptions, tipOptions: TipOptions) throws(TourError) -> TourOutcome {
+        let set = try tips.load()
+        let pages = set.tips.enumerated().map { index, tip in
+            Tour.Page(title: tip.title ?? set.title ?? "\(set.label) \(index + 1)", subtitle: tip.text, accent: tip.accent)
+        }
+        var tour = Tour(id: set.id, version: set.version, accent: set.accent, pages: pages)
+        tour.labels.done = "Done"
+        var options = options
+        options.once = false
+        let outcome = try tour.run(options: options)
+        switch outcome {
+        case .completed, .skipped:
+            if let store = store(tipOptions), let id = set.id {
+                var state = TipsState()
+                if case .state(let found) = store.load(id: id) { state = found }
+                try? store.save(TipRotation.recordingAll(of: set, in: state, at: now(tipOptions)), id: id)
+            }
+        default: break
+        }
+        return outcome
+    }
+
+    /// The columns of the terminal on stdout, or COLUMNS, or 80.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return TourRunner.environment("COLUMNS").flatMap { Int($0) }.map { max(1, $0) } ?? 80
+    }
+
+    static func isSet(_ value: String?) -> Bool {
+        !["", "0", "false", "no"].contains((value ?? "").lowercased())
+    }
+}

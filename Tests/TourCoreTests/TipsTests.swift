@@ -1,0 +1,196 @@
+import Testing
+import TourCore
+
+/// Tips: the file formats and their one validator, which tip comes next, when to stay
+/// silent, and how a tip is drawn.
+@Suite("Tips")
+struct TipsTests {
+    static let json = """
+        {"id": "mytool-tips", "version": "2.1.0", "accent": "cyan", "off": "Hide tips: `mytool tips off`",
+         "tips": [
+          {"id": "sync", "text": "Press `s` to sync."},
+          {"title": "Undo", "text": "`u` undoes \\u001b[31mthe last change."},
+          {"id": "stats", "text": "`mytool stats` shows streaks.", "since": "2.1.0"}
+         ]}
+        """
+
+    static func decode(_ text: String, markdown: Bool = false) -> (TipSet?, [Diagnostic]) {
+        TipsDecoder.check(Array(text.utf8), fileName: markdown ? "tips.md" : "tips.json", markdown: markdown)
+    }
+
+    @Test func aJSONFileIsReadAndItsTextsCleaned() throws {
+        let (tips, problems) = Self.decode(Self.json)
+        #expect(problems.isEmpty)
+        let set = try #require(tips)
+        #expect(set.id == "mytool-tips" && set.version == "2.1.0" && set.accent == .ansi(6))
+        #expect(set.offHint == "Hide tips: `mytool tips off`")
+        #expect(set.tips.map(\.key) == ["sync", TipSet.key(forText: "`u` undoes the last change."), "stats"])
+        #expect(set.tips[1].text == "`u` undoes the last change.")  // the escape sequence is gone
+        #expect(set.tips[1].title == "Undo")
+        #expect(set.tips[2].since == Version("2.1.0"))
+    }
+
+    @Test func mistakesPointAtTheirLineAndColumn() {
+        let (_, problems) = Self.decode(#"{"tips": [{"text": "a"}, {"txt": "b"}, {"id": "x", "text": ""}, {"id": "x", "text": "c"}], "acent": "red"}"#)
+        #expect(problems.map(\.description) == [
+            #"tips.json:1:27: error: unknown key "txt" in tip 2; did you mean "text"?"#,
+            #"tips.json:1:60: error: the text of tip 3 is empty"#,
+            #"tips.json:1:92: error: unknown key "acent" in the tips file; did you mean "accent"?"#,
+        ])
+        #expect(Self.decode(#"{"tips": [{"id": "x", "text": "a"}, {"id": "x", "text": "b"}]}"#).1.map(\.description)
+                == [#"tips.json:1:37: error: tip 2 has the same id as tip 1 ("x"); each tip needs its own"#])
+        #expect(Self.decode(#"{"tips": []}"#).1.map(\.message) == [#""tips" is empty; a tips file needs at least one tip"#])
+        #expect(Self.decode(#"{"tips": [{"text": "a", "since": "soon"}]}"#).1.map(\.message) == [#""since" must be dotted numbers such as "2.1.0", not "soon""#])
+    }
+
+    @Test func markdownListItemsAndSectionsAreTips() throws {
+        let text = """
+            ---
+            kind: tips
+            id: mytool-tips
+            version: 2.1.0
+            off: Hide tips with `mytool config tips off`
+            ---
+
+            # Tips for mytool
+
+            - Press `s` to sync.
+            - Undo with `u`,
+              any time. <!-- id: undo -->
+
+            ## Stats
+            <!-- since: 2.1.0 -->
+            `mytool stats` shows
+            your streaks.
+
+            And more.
+            """
+        let (tips, problems) = Self.decode(text, markdown: true)
+        #expect(problems.isEmpty, "\(problems)")
+        let set = try #require(tips)
+        #expect(set.title == "Tips for mytool" && set.id == "mytool-tips" && set.offHint == "Hide tips with `mytool config tips off`")
+        #expect(set.tips.map(\.text) == ["Press `s` to sync.", "Undo with `u`, any time.", "`mytool stats` shows your streaks.\nAnd more."])
+        #expect(set.tips[1].key == "undo")
+        #expect(set.tips[2].title == "Stats" && set.tips[2].since == Version("2.1.0"))
+        let (_, mistakes) = Self.decode("# Tips\n\nStray text.\n- A tip <!-- sinse: 1.0 -->\n", markdown: true)
+        #expect(mistakes.map(\.description) == [
+            ###"tips.md:3:1: error: text outside a tip; start a tip with "- " or "## ""###,
+            #"tips.md:4:14: error: unknown key "sinse" in tip 1; did you mean "since"?"#,
+        ])
+    }
+
+    static func set(_ keys: [String], version: String? = "1.0", since: [String: String] = [:]) -> TipSet {
+        var set = TipSet(id: "t", version: version, tips: keys.map { TipSet.Tip(key: $0, text: $0, since: since[$0].flatMap(Version.init)) })
+        set.label = "Tip"
+        return set
+    }
+
+    @Test func unseenTipsComeInFileOrderThenTheLeastRecentButNeverTheLastAgain() {
+        let tips = Self.set(["a", "b", "c"])
+        var state = TipsState()
+        var shown: [String] = []
+        for second in 0..<7 {
+            let index = TipRotation.next(in: tips, state: state)!
+            shown.append(tips.tips[index].key)
+            state = TipRotation.recording(index, of: tips, in: state, at: second)
+        }
+        #expect(shown == ["a", "b", "c", "a", "b", "c", "a"])
+        // After a tour of all of them (tour tips), the first is least recent again; never the last shown twice.
+        for index in 0..<6 {
+            let next = TipRotation.next(in: tips, state: state)!
+            #expect(tips.tips[next].key != state.last, "round \(index)")
+            state = TipRotation.recording(next, of: tips, in: state, at: 100 + index)
+        }
+        // One tip: it can only repeat.
+        let one = Self.set(["only"])
+        let after = TipRotation.recording(0, of: one, in: TipsState(), at: 0)
+        #expect(TipRotation.next(in: one, state: after) == 0)
+    }
+
+    @Test func afterAnUpdateTheNewTipsComeFirst() {
+        var tips = Self.set(["a", "b", "c"], version: "1.0")
+        var state = TipRotation.recording(0, of: tips, in: TipsState(), at: 0)
+        #expect(state.version == "1.0" && state.updatedFrom == nil)
+        // 2.0 adds "new1" and "new2" at the end: they come before "b" and "c", which are older and unseen.
+        tips = Self.set(["a", "b", "c", "new1", "new2"], version: "2.0", since: ["new1": "2.0", "new2": "2.0"])
+        var order: [String] = []
+        for second in 1...4 {
+            let index = TipRotation.next(in: tips, state: state)!
+            order.append(tips.tips[index].key)
+            state = TipRotation.recording(index, of: tips, in: state, at: second)
+        }
+        #expect(order == ["new1", "new2", "b", "c"])
+        #expect(state.version == "2.0" && state.updatedFrom == "1.0")
+        // A fresh install of 2.0 sees no "new": file order.
+        #expect(TipRotation.next(in: tips, state: TipsState()) == 0)
+    }
+
+    @Test func silenceComesFromTheEnvironmentThenTheState() {
+        func environment(stdout: Bool = true, stderr: Bool = true, ci: Bool = false, disabled: Bool = false, noTips: Bool = false) -> TipPolicy.Silence? {
+            TipPolicy.environmentSilence(stdoutIsTerminal: stdout, stderrIsTerminal: stderr, continuousIntegration: ci,
+                                         disabledByUser: disabled, tipsDisabledByUser: noTips)
+        }
+        #expect(environment() == nil)
+        #expect(environment(stderr: false) == .notATerminal)
+        #expect(environment(stdout: false) == .notATerminal)
+        #expect(environment(stdout: false, ci: true) == .continuousIntegration)
+        #expect(environment(ci: true, noTips: true) == .tipsDisabledByUser)
+        #expect(environment(ci: true, disabled: true, noTips: true) == .disabledByUser)
+        var state = TipsState()
+        #expect(TipPolicy.stateSilence(nil, interval: 86_400, now: 10) == nil)
+        state.lastShownAt = 1_000
+        #expect(TipPolicy.stateSilence(state, interval: 86_400, now: 1_000 + 3_600) == .tooSoon(elapsed: 3_600, interval: 86_400))
+        #expect(TipPolicy.stateSilence(state, interval: 86_400, now: 1_000 + 86_400) == nil)
+        #expect(TipPolicy.stateSilence(state, interval: 0, now: 1_000) == nil)
+        #expect(TipPolicy.stateSilence(state, interval: 86_400, now: 500) == nil)  // the clock went back
+        state.off = true
+        #expect(TipPolicy.stateSilence(state, interval: 0, now: 5_000) == .turnedOff)
+        #expect(TipPolicy.explanation(.tooSoon(elapsed: 3_700, interval: 86_400)) == "a tip was shown 1h 1m ago; the next is due after 1d")
+    }
+
+    @Test func intervalsReadAsWritten() {
+        #expect(["0", "45s", "30m", "12h", "1d", "7d", "2w"].map(TipInterval.parse) == [0, 45, 1_800, 43_200, 86_400, 604_800, 1_209_600])
+        for bad in ["", "d", "1", "-1d", "1y", "1.5h", "1 d", "99999999d"] { #expect(TipInterval.parse(bad) == nil, "\(bad)") }
+    }
+
+    @Test func theStateFileReadsBackAsWritten() throws {
+        var state = TipsState()
+        state.version = "2.0"
+        state.updatedFrom = "1.0"
+        state = TipRotation.recording(1, of: Self.set(["a", "b\"q"]), in: state, at: 1_796_000_000)
+        let read = try #require(TipsState.parse(Array(state.json.utf8)))
+        #expect(read == state)
+        #expect(TipsState.parse(Array("{\"off\": true}".utf8)) == nil)  // no format: not a state file
+    }
+
+    @Test func aTipIsDrawnBesideItsLabelAtMostEightyColumnsWide() throws {
+        let tips = try #require(Self.decode(Self.json).0)
+        let wide = TipCard.canvas(0, of: tips, offLine: "Turn tips off: `tour tip --off tips.json`", width: 200)
+        #expect(wide.size.width == 80)
+        #expect(ScreenExport.text(wide) == "Tip  Press s to sync.\n     Turn tips off: tour tip --off tips.json\n")
+        let narrow = TipCard.canvas(1, of: tips, offLine: "Hide tips: `mytool tips off`", width: 24)
+        #expect(ScreenExport.text(narrow) == "Tip  Undo\n     u undoes the last\n     change.\n     Hide tips: mytool tips off\n")
+        // Colors as the terminal shows them: 24-bit, 256, 8, or none (NO_COLOR keeps bold and dim).
+        var accented = tips
+        accented.accent = .rgb(0x5f, 0xaf, 0xff)
+        let canvas = TipCard.canvas(0, of: accented, offLine: "off", width: 80)
+        #expect(TipCard.text(canvas, depth: .direct).hasPrefix("\u{1B}[0;1;38;2;95;175;255mTip"))
+        #expect(TipCard.text(canvas, depth: .ansi256).hasPrefix("\u{1B}[0;1;38;5;75mTip"))
+        #expect(TipCard.text(canvas, depth: .ansi8).hasPrefix("\u{1B}[0;1;36mTip"))
+        #expect(TipCard.text(canvas, depth: .monochrome).hasPrefix("\u{1B}[0;1mTip"))
+        #expect(!TipCard.text(canvas, depth: nil).contains("\u{1B}"))
+        #expect(ColorDepth.forEscapes(term: "dumb", colorTerm: "truecolor", noColor: false) == nil)
+        #expect(ColorDepth.forEscapes(term: "xterm-256color", colorTerm: nil, noColor: true) == .monochrome)
+        #expect(ColorDepth.forEscapes(term: "xterm-256color", colorTerm: "truecolor", noColor: false) == .direct)
+        #expect(ColorDepth.forEscapes(term: "screen-256color", colorTerm: nil, noColor: false) == .ansi256)
+        #expect(ColorDepth.forEscapes(term: "vt100", colorTerm: nil, noColor: false) == .ansi8)
+    }
+
+    @Test func aTipsFileIsToldFromATour() throws {
+        func root(_ text: String) throws -> JSONNode { try JSONParser.parse(Array(text.utf8)) }
+        #expect(TipsDecoder.isTipsFile(try root(#"{"tips": []}"#)))
+        #expect(TipsDecoder.isTipsFile(try root(#"{"kind": "tips", "pages": []}"#)))
+        #expect(!TipsDecoder.isTipsFile(try root(#"{"pages": [], "tips": []}"#)))
+        #expect(!TipsDecoder.isTipsFile(try root(#"{"pages": []}"#)))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// `tour tip` and `tour tips` as a tool's users meet them: on a real pseudo-terminal, in
+/// pipes, in CI, turned off and on, and browsed in tmux.
+@Suite("End to end: tips")
+struct TipsEndToEndTests {
+    let directory: URL
+    var tipsFile: String { directory.appendingPathComponent("tips.json").path }
+    var stateHome: String { directory.appendingPathComponent("state").path }
+    var stateFile: String { stateHome + "/tour/tips/mytool-tips.json" }
+    var environment: [String: String] { ["XDG_STATE_HOME": stateHome] }
+    static let texts = ["Press `s` to sync your habits on every machine.", "Made a mistake? `u` undoes the last change.",
+                        "`mytool stats` shows your streaks."]
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-tips-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let tips = Self.texts.enumerated().map { #"{"id": "tip\#($0.offset + 1)", "text": "\#($0.element)"}"# }
+        try #"{"id": "mytool-tips", "version": "2.1.0", "accent": "cyan", "tips": [\#(tips.joined(separator: ",\n"))]}"#
+            .write(toFile: tipsFile, atomically: true, encoding: .utf8)
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+    /// One run of `tour tip` on a pty with stdout and stderr on it: what it printed and its exit code.
+    func tipOnTerminal(_ extra: [String] = ["--every", "0"], environment more: [String: String] = [:]) throws -> (text: String, code: Int32?) {
+        let terminal = try PseudoTerminal(["tip"] + extra + [tipsFile], environment: environment.merging(more) { $1 },
+                                          standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        let exit = terminal.waitForExit()
+        Thread.sleep(forTimeInterval: 0.1)  // the last output in flight
+        return (terminal.text, exit?.code)
+    }
+
+    /// The words a person reads: without SGR, lines ending in "\n".
+    func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// Which of the three tips a run printed (0, 1, 2), from its words without the code marks.
+    func shownTip(_ text: String) -> Int? {
+        let plain = plain(text)
+        let words = ["to sync your habits", "undoes the last change", "shows your streaks"]
+        return words.firstIndex { plain.contains($0) }
+    }
+
+    @Test func threeRunsShowThreeTipsInPlaceThenNotTheLastAgain() throws {
+        defer { cleanUp() }
+        var shown: [Int] = []
+        for run in 1...4 {
+            let (text, code) = try tipOnTerminal()
+            #expect(code == 0, "run \(run)")
+            #expect(!text.contains("\u{1B}[?1049h") && !text.contains("\u{1B}[?25l"), "run \(run) took the screen: \(text.debugDescription)")
+            // The way to turn them off, on one line a person can copy, however long the path.
+            #expect(plain(text).contains("Tip  ") && plain(text).contains("Turn tips off: tour tip --off \(tipsFile)\n"),
+                    "run \(run): \(text.debugDescription)")
+            let tip = try #require(shownTip(text), "run \(run): \(text.debugDescription)")
+            shown.append(tip)
+        }
+        #expect(shown[0..<3] == [0, 1, 2])  // unseen first, in file order
+        #expect(shown[3] != shown[2])        // then never the one shown last time
+        // Code is drawn as code: no backticks, the command in its own color.
+        let (text, _) = try tipOnTerminal()
+        #expect(!text.contains("`"))
+    }
+
+    @Test func withoutEveryASecondRunRightAfterShowsNothing() throws {
+        defer { cleanUp() }
+        let first = try tipOnTerminal([])
+        #expect(first.code == 0 && shownTip(first.text) == 0)
+        let second = try tipOnTerminal([], environment: ["TOUR_DEBUG": "1"])
+        #expect(second.code == 0 && shownTip(second.text) == nil)
+        #expect(second.text.contains("tour: no tip: a tip was shown 0s ago; the next is due after 1d"), "\(second.text.debugDescription)")
+    }
+
+    @Test func silentRunsPrintNothingAndRecordNothing() throws {
+        defer { cleanUp() }
+        let piped = try runTour(["tip", "--every", "0", tipsFile], environment: environment)
+        #expect(piped.exitCode == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty)
+        for (name, value) in [("CI", "true"), ("TOUR_DISABLE", "1"), ("TOUR_NO_TIPS", "1")] {
+            let quiet = try tipOnTerminal(environment: [name: value])
+            #expect(quiet.code == 0 && quiet.text.isEmpty, "\(name)=\(value): \(quiet.text.debugDescription)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: stateFile))
+        let visible = try tipOnTerminal()
+        #expect(shownTip(visible.text) == 0)  // still the first tip
+        // TOUR_DEBUG says why, on stderr, which is the terminal here.
+        let told = try tipOnTerminal(environment: ["CI": "1", "TOUR_DEBUG": "1"])
+        #expect(told.text.contains("tour: no tip: CI is set in the environment"))
+    }
+
+    @Test func offStopsTipsAndOnBringsThemBack() throws {
+        defer { cleanUp() }
+        let off = try runTour(["tip", "--off", tipsFile], environment: environment)
+        #expect(off.exitCode == 0 && off.stdout.contains("are off; `tour tip --on "), "\(off.stdout)")
+        #expect(try tipOnTerminal().text.isEmpty)
+        #expect(try String(contentsOfFile: stateFile, encoding: .utf8).contains(#""off": true"#))
+        let on = try runTour(["tip", "--on", tipsFile], environment: environment)
+        #expect(on.exitCode == 0)
+        #expect(shownTip(try tipOnTerminal().text) == 0)
+        let both = try runTour(["tip", "--off", "--on", tipsFile], environment: environment)
+        #expect(both.exitCode == 2)
+    }
+
+    @Test func tipsBrowsesEveryTipAsAPageAndCountsThemSeen() throws {
+        defer { cleanUp() }
+        let session = try TmuxSession(["tips", "--no-animation", tipsFile], environment: environment)
+        let first = try session.waitFor("sync your habits")
+        #expect(first.contains("● ○ ○"))  // one dot per tip
+        try session.send("Right")
+        try session.waitFor("undoes the last change")
+        try session.send("End")
+        let last = try session.waitFor("shows your streaks")
+        #expect(last.contains("○ ○ ●") && last.contains("[ Done ]"))
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+        try session.expectTerminalRestored()
+        let state = try String(contentsOfFile: stateFile, encoding: .utf8)
+        #expect(state.contains(#""tip1": 1"#) && state.contains(#""tip3": 3"#))
+    }
+
+    @Test func checkAcceptsAGoodTipsFileAndPointsAtAMisspelledKey() throws {
+        defer { cleanUp() }
+        let good = try runTour(["check", tipsFile])
+        #expect(good.exitCode == 0 && good.stdout.isEmpty, "\(good.stdout)")
+        let bad = directory.appendingPathComponent("bad.md").path
+        try "---\nkind: tips\nid: x\nversoin: 2.0\n---\n\n# Tips\n\n- One tip. <!-- sinse: 2.0 -->\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let checked = try runTour(["check", bad])
+        #expect(checked.exitCode == 65)
+        #expect(checked.stdout.contains("bad.md:4:1: error: unknown key \"versoin\" in the tips file; did you mean \"version\"?"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("bad.md:9:17: error: unknown key \"sinse\" in tip 1; did you mean \"since\"?"), "\(checked.stdout)")
+    }
+}
