@@ -181,8 +181,9 @@ package enum TourLoader {
             if case .found(let values) = MarkdownTourParser.frontMatterStrings(bytes, keys: ["kind"]) { return values["kind"] == "tips" }
             return false
         }
-        guard let root = try? JSONParser.parse(bytes) else { return false }
-        return TipsDecoder.isTipsFile(root)
+        // The keys alone, every value skipped: a check of a large tour parses it once, not twice.
+        guard let keys = JSONParser.topLevelKeys(bytes) else { return false }
+        return TipsDecoder.isTipsFile(keys: keys, kind: { JSONParser.topLevelStrings(bytes, keys: ["kind"]) == .found(["kind": "tips"]) })
     }
 
     /// The id and version at the top of tour bytes held in memory; nil when only a full decode can say.

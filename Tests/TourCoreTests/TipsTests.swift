@@ -192,5 +192,9 @@ struct TipsTests {
         #expect(TipsDecoder.isTipsFile(try root(#"{"kind": "tips", "pages": []}"#)))
         #expect(!TipsDecoder.isTipsFile(try root(#"{"pages": [], "tips": []}"#)))
         #expect(!TipsDecoder.isTipsFile(try root(#"{"pages": []}"#)))
+        // What tour check reads to tell them apart: the keys, every value skipped.
+        #expect(JSONParser.topLevelKeys(Array(#"{"tips": [{"id": "x", "text": "} ]"}], "id": "a"}"#.utf8)) == ["tips", "id"])
+        #expect(JSONParser.topLevelKeys(Array(#"{"tips": [ "#.utf8)) == nil)
+        #expect(JSONParser.topLevelKeys(Array(#"["tips"]"#.utf8)) == nil)
     }
 }

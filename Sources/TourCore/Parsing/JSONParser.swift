@@ -55,48 +55,74 @@ package struct JSONParser {
     /// soon as each key was seen. It checks only what it reads, so `.found` says nothing
     /// about the rest of the file; a full parse is still what validates it.
     package static func topLevelStrings(_ bytes: [UInt8], keys: Set<String>) -> TopLevelScan {
+        var found: [String: String] = [:]
+        let end = walkTopLevel(bytes) { key, parser in
+            guard keys.contains(key) else { return parser.skipValue() }
+            guard parser.current == UInt8(ascii: "\""), found[key] == nil else { return .malformed }
+            guard let value = try? parser.parseString() else { return parser.current == nil ? .endOfBytes : .malformed }
+            found[key] = value
+            return found.count == keys.count ? .stop : .skipped
+        }
+        switch end {
+        case .ended, .stopped: return .found(found)
+        case .endOfBytes: return .needsMoreBytes
+        case .malformed: return .undecided
+        }
+    }
+
+    /// The keys of the top-level object, every value skipped over; nil when the bytes are
+    /// not an object whose keys can be read this way. What `tour check` tells a tips file by.
+    package static func topLevelKeys(_ bytes: [UInt8]) -> Set<String>? {
+        var keys: Set<String> = []
+        let end = walkTopLevel(bytes) { key, parser in
+            keys.insert(key)
+            return parser.skipValue()
+        }
+        return end == .ended ? keys : nil
+    }
+
+    /// How a walk over the top-level object ended.
+    private enum WalkEnd { case ended, stopped, endOfBytes, malformed }
+
+    /// Calls `visit` at each member of the top-level object, with the parser at its value;
+    /// `visit` reads or skips the value, or stops the walk.
+    private static func walkTopLevel(_ bytes: [UInt8], _ visit: (String, inout JSONParser) -> Skip) -> WalkEnd {
         var parser = JSONParser(bytes: bytes)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
-        guard let first = parser.current else { return .needsMoreBytes }
-        guard first == UInt8(ascii: "{") else { return .undecided }
+        guard let first = parser.current else { return .endOfBytes }
+        guard first == UInt8(ascii: "{") else { return .malformed }
         parser.advance()
-        var found: [String: String] = [:]
         while true {
             parser.skipWhitespace()
-            guard let byte = parser.current else { return .needsMoreBytes }
-            if byte == UInt8(ascii: "}") { return .found(found) }
-            guard byte == UInt8(ascii: "\"") else { return .undecided }
-            guard let key = try? parser.parseString() else { return parser.current == nil ? .needsMoreBytes : .undecided }
+            guard let byte = parser.current else { return .endOfBytes }
+            if byte == UInt8(ascii: "}") { return .ended }
+            guard byte == UInt8(ascii: "\"") else { return .malformed }
+            guard let key = try? parser.parseString() else { return parser.current == nil ? .endOfBytes : .malformed }
             parser.skipWhitespace()
-            guard let colon = parser.current else { return .needsMoreBytes }
-            guard colon == UInt8(ascii: ":") else { return .undecided }
+            guard let colon = parser.current else { return .endOfBytes }
+            guard colon == UInt8(ascii: ":") else { return .malformed }
             parser.advance()
             parser.skipWhitespace()
-            guard let valueStart = parser.current else { return .needsMoreBytes }
-            if keys.contains(key) {
-                guard valueStart == UInt8(ascii: "\""), found[key] == nil else { return .undecided }
-                guard let value = try? parser.parseString() else { return parser.current == nil ? .needsMoreBytes : .undecided }
-                found[key] = value
-                if found.count == keys.count { return .found(found) }
-            } else {
-                switch parser.skipValue() {
-                case .skipped: break
-                case .endOfBytes: return .needsMoreBytes
-                case .malformed: return .undecided
-                }
+            guard parser.current != nil else { return .endOfBytes }
+            switch visit(key, &parser) {
+            case .skipped: break
+            case .stop: return .stopped
+            case .endOfBytes: return .endOfBytes
+            case .malformed: return .malformed
             }
             parser.skipWhitespace()
-            guard let separator = parser.current else { return .needsMoreBytes }
+            guard let separator = parser.current else { return .endOfBytes }
             switch separator {
             case UInt8(ascii: ","): parser.advance()
-            case UInt8(ascii: "}"): return .found(found)
-            default: return .undecided
+            case UInt8(ascii: "}"): return .ended
+            default: return .malformed
             }
         }
     }
 
-    private enum Skip { case skipped, endOfBytes, malformed }
+    /// What reading past one value came to; `stop` ends a walk early.
+    private enum Skip { case skipped, stop, endOfBytes, malformed }
 
     /// Moves past one value without reading it: strings to their closing quote, objects
     /// and arrays to their closing bracket. Line and column are not kept (nothing here

@@ -49,8 +49,13 @@ package struct TipsDecoder {
     /// or says `kind: tips`. What `tour check` goes by.
     package static func isTipsFile(_ root: JSONNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
-        if members.contains(where: { $0.key == "kind" && $0.node.stringValue == "tips" }) { return true }
-        return members.contains { $0.key == "tips" } && !members.contains { $0.key == "pages" }
+        return isTipsFile(keys: Set(members.map(\.key)), kind: { members.contains { $0.key == "kind" && $0.node.stringValue == "tips" } })
+    }
+
+    /// The same from the top-level keys, and the `kind` asked for only when there is one.
+    package static func isTipsFile(keys: Set<String>, kind saysTips: () -> Bool) -> Bool {
+        if keys.contains("kind"), saysTips() { return true }
+        return keys.contains("tips") && !keys.contains("pages")
     }
 
     private func finish() -> [Diagnostic] {
