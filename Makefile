@@ -107,7 +107,7 @@ bench: bench-deps release
 # default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the
 # committed seed corpus; a crash stops with its input saved under .build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := decoder markdown messages ansi_art keys wrap image
+FUZZ_TARGETS := decoder markdown tips messages ansi_art keys wrap image
 fuzz: deps
 	@mkdir -p .build/fuzz
 	@echo "fuzz: building image"; \

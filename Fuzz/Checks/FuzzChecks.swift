@@ -25,6 +25,12 @@ public enum FuzzChecks {
         }
         do {
             let tour = try decoder.decode(bytes)
+            // The head a `once` run decides from is the tour's own id and version.
+            if case .found(let head) = TourHead.scan(bytes, markdown: false, defaultID: "fuzz") {
+                failures.expect(head.id == (tour.id ?? "fuzz") && head.version == tour.version, "the head scan disagrees with the full load")
+            } else {
+                failures.expect(false, "a tour that loads has a head the scan cannot read")
+            }
             failures.expect(!tour.pages.isEmpty && tour.pages.count <= TourDecoder.maximumPages)
             for page in tour.pages {
                 for text in [page.title, page.subtitle, page.extra] + page.items.flatMap({ [$0.title, $0.text, $0.icon] }) {
@@ -43,6 +49,40 @@ public enum FuzzChecks {
         return failures.messages
     }
 
+    /// Tips files, JSON and Markdown, through their one validator: any bytes give tips
+    /// within the limits with nothing unsafe in them, or errors at real places; and the
+    /// rotation always picks a tip that exists.
+    public static func tips(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
+        for markdown in [false, true] {
+            let (tips, diagnostics) = TipsDecoder.check(bytes, fileName: markdown ? "fuzz.md" : "fuzz.json", markdown: markdown)
+            for diagnostic in diagnostics {
+                if let position = diagnostic.position { failures.expect(position.line >= 1 && position.column >= 1, "an error at line or column 0") }
+            }
+            guard let tips, !diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            failures.expect(!tips.tips.isEmpty && tips.tips.count <= TipsDecoder.maximumTips, "tip count out of bounds")
+            for tip in tips.tips {
+                for text in [tip.text, tip.title ?? "", tip.icon ?? "", tip.key] {
+                    failures.expect(!text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) && $0 != "\n" }, "unsafe text survived")
+                }
+            }
+            for text in [tips.label, tips.offHint ?? "", tips.title ?? "", tips.icon ?? ""] {
+                failures.expect(!text.unicodeScalars.contains { TextSanitizer.isUnsafe($0) }, "unsafe text survived")
+            }
+            var state = TipsState()
+            for second in 0..<3 {
+                guard let index = TipRotation.next(in: tips, state: state), tips.tips.indices.contains(index) else {
+                    failures.expect(false, "the rotation picked no tip")
+                    break
+                }
+                state = TipRotation.recording(index, of: tips, in: state, at: second)
+                let drawn = TipCard.canvas(index, of: tips, offLine: tips.offHint ?? "off", width: 40)
+                failures.expect(drawn.size.height >= 2, "a tip drawn without its text or its last line")
+            }
+        }
+        return failures.messages
+    }
+
     /// The Markdown reader and the validator behind it: any bytes give a tour within the
     /// limits with nothing unsafe in it, or errors at real places.
     public static func markdown(_ bytes: [UInt8]) -> [String] {
@@ -51,6 +91,15 @@ public enum FuzzChecks {
             throw TourError.unreadable(path: path, reason: "no such file")
         }
         let (tour, diagnostics) = decoder.checkMarkdown(bytes)
+        if let tour, !diagnostics.contains(where: { $0.severity == .error }) {
+            switch TourHead.scan(bytes, markdown: true, defaultID: "fuzz") {
+            case .found(let head):
+                failures.expect(head.id == (tour.id ?? "fuzz") && head.version == tour.version, "the front matter scan disagrees with the full load")
+            case .needsMoreBytes, .undecided:
+                // Only a file that is nothing but an unclosed first line can leave the scan short.
+                failures.expect(!bytes.contains(UInt8(ascii: "\n")), "a tour that loads has front matter the scan cannot read")
+            }
+        }
         for diagnostic in diagnostics {
             if let position = diagnostic.position { failures.expect(position.line >= 1 && position.column >= 1, "an error at line or column 0") }
         }

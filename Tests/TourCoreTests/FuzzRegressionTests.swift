@@ -11,6 +11,7 @@ struct FuzzRegressionTests {
         switch target {
         case "decoder": FuzzChecks.decoder
         case "markdown": FuzzChecks.markdown
+        case "tips": FuzzChecks.tips
         case "messages": FuzzChecks.messages
         case "ansi_art": FuzzChecks.ansiArt
         case "keys": FuzzChecks.keyDecoder
@@ -26,7 +27,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test(arguments: ["decoder", "markdown", "messages", "ansi_art", "keys", "wrap"])
+    @Test(arguments: ["decoder", "markdown", "tips", "messages", "ansi_art", "keys", "wrap"])
     func replay(target: String) throws {
         let check = Self.check(for: target)
         let files = Self.inputs(target)

@@ -53,7 +53,11 @@ package enum ColorDepth: Sendable, Equatable {
         guard let term, !term.isEmpty, term != "dumb" else { return nil }
         if noColor { return .monochrome }
         if ["truecolor", "24bit"].contains((colorTerm ?? "").lowercased()) || term.hasSuffix("-direct") { return .direct }
-        return term.contains("256color") ? .ansi256 : .ansi8
+        // Bytes compared by hand: String.contains(String) lives in _StringProcessing, which
+        // would link the whole regex engine (1.2 MiB of code) into the binary.
+        let name = Array(term.utf8), wanted = Array("256color".utf8)
+        let has256 = name.count >= wanted.count && (0...(name.count - wanted.count)).contains { Array(name[$0..<$0 + wanted.count]) == wanted }
+        return has256 ? .ansi256 : .ansi8
     }
 
     /// Direct-color terminfo entries read values below 8 as the ANSI colors; keep RGB above them.

@@ -5,38 +5,38 @@ import Synchronization
 public struct Tour: Sendable, Equatable {
     /// Names the tour in the seen-state store; defaults to the file name.
     public var id: String? {
-        get { deferred?.head?.id ?? values.id }
+        get { deferred.map { $0.head?.id ?? $0.body.id } ?? body.id }
         set { materialize(); body.id = newValue.map { TextSanitizer.clean($0) } }
     }
     /// The version of the tool the tour describes, as dotted numbers ("2.1.0").
     public var version: String? {
-        get { deferred?.head.map(\.version) ?? values.version }
+        get { deferred.map { $0.head.map(\.version) ?? $0.body.version } ?? body.version }
         set { materialize(); body.version = newValue.map { TextSanitizer.clean($0) } }
     }
     /// Button and skip labels, for translation or a tool's own voice.
     public var labels: Labels {
-        get { values.labels }
+        get { deferred.map { $0.body.labels } ?? body.labels }
         set { materialize(); body.labels = newValue }
     }
     /// Tints the title, the current dot and the button on every page without an accent of its own.
     public var accent: Color? {
-        get { values.accent }
+        get { deferred.map { $0.body.accent } ?? body.accent }
         set { materialize(); body.accent = newValue }
     }
     /// The pages, in order; at least one.
     public var pages: [Page] {
-        get { values.pages }
+        get { deferred.map { $0.body.pages } ?? body.pages }
         set { materialize(); body.pages = newValue }
     }
     /// How the pages show where you are: dots by default; a page may choose its own.
     public var indicator: Indicator {
-        get { values.indicator }
+        get { deferred.map { $0.body.indicator } ?? body.indicator }
         set { materialize(); body.indicator = newValue }
     }
     /// What loading found worth saying without stopping (a translation that did not fit);
     /// `run` passes each on as a warning.
     package var loadWarnings: [String] {
-        get { values.loadWarnings }
+        get { deferred.map { $0.body.loadWarnings } ?? body.loadWarnings }
         set { materialize(); body.loadWarnings = newValue }
     }
 
@@ -46,6 +46,8 @@ public struct Tour: Sendable, Equatable {
     private var body: Body
     private var deferred: DeferredTour?
 
+    /// Every value, read if deferred. Each property reads its own field instead: a copy
+    /// of all of them on every `tour.pages` in the render loop would cost retains.
     private var values: Body { deferred?.body ?? body }
 
     /// A tour from pages; only the pages are required.

@@ -121,7 +121,9 @@ package struct MarkdownTipsParser {
             // Options: comments at the end of the text, or a line of them.
             while line.hasSuffix("-->"), let open = Self.lastIndex(of: "<!--", in: line) {
                 let commentColumn = column + line.distance(from: line.startIndex, to: open)
-                let inner = String(line[line.index(open, offsetBy: 4)..<line.index(line.endIndex, offsetBy: -3)])
+                // "<!-->" ends where it starts: the two marks overlap, and nothing is inside.
+                let innerStart = line.index(open, offsetBy: 4), innerEnd = line.index(line.endIndex, offsetBy: -3)
+                let inner = innerStart <= innerEnd ? String(line[innerStart..<innerEnd]) : ""
                 if let option = frontMatterReader.option(inner.trimmingSpaces, lineNumber: number, columnOffset: commentColumn + 3 + inner.leadingSpaceCount) {
                     current?.options.insert(option, at: 0)
                 } else {
