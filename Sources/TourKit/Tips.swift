@@ -132,9 +132,9 @@ enum TipRunner {
             return nil
         }
         if let silence = TipPolicy.environmentSilence(
-            stdoutIsTerminal: environment.stdoutIsTerminal, stderrIsTerminal: isatty(STDERR_FILENO) == 1,
+            stdoutIsTerminal: environment.stdoutIsTerminal, stderrIsTerminal: environment.stderrIsTerminal,
             continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
-            tipsDisabledByUser: isSet(TourRunner.environment("TOUR_NO_TIPS"))) {
+            tipsDisabledByUser: environment.tipsDisabledByUser) {
             return silent(TipPolicy.explanation(silence))
         }
         guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
@@ -152,9 +152,8 @@ enum TipRunner {
         }
         let set = try tips.load()
         guard let index = TipRotation.next(in: set, state: state ?? TipsState()) else { return silent("the file has no tips") }
-        let offLine = set.offHint ?? options.offHint ?? options.offCommand.map(TipCard.defaultOffLine(command:))
-            ?? "Turn tips off: set `TOUR_NO_TIPS=1`"
-        let canvas = TipCard.canvas(index, of: set, offLine: TextSanitizer.clean(offLine), width: terminalWidth())
+        let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint, command: options.offCommand)
+        let canvas = TipCard.canvas(index, of: set, offLine: TextSanitizer.clean(offLine), width: TerminalEnvironment.standardOutputColumns())
         let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
                                           noColor: !options.color || environment.noColorRequested)
         var text = TipCard.text(canvas, depth: depth)
@@ -184,14 +183,9 @@ enum TipRunner {
 
     static func browse(_ tips: Tips, options: TourOptions, tipOptions: TipOptions) throws(TourError) -> TourOutcome {
         let set = try tips.load()
-        let pages = set.tips.enumerated().map { index, tip in
-            Tour.Page(title: tip.title ?? set.title ?? "\(set.label) \(index + 1)", subtitle: tip.text, accent: tip.accent)
-        }
-        var tour = Tour(id: set.id, version: set.version, accent: set.accent, pages: pages)
-        tour.labels.done = "Done"
         var options = options
         options.once = false
-        let outcome = try tour.run(options: options)
+        let outcome = try set.browsingTour.run(options: options)
         switch outcome {
         case .completed, .skipped:
             if let store = store(tipOptions), let id = set.id {
@@ -202,16 +196,5 @@ enum TipRunner {
         default: break
         }
         return outcome
-    }
-
-    /// The columns of the terminal on stdout, or COLUMNS, or 80.
-    static func terminalWidth() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return TourRunner.environment("COLUMNS").flatMap { Int($0) }.map { max(1, $0) } ?? 80
-    }
-
-    static func isSet(_ value: String?) -> Bool {
-        !["", "0", "false", "no"].contains((value ?? "").lowercased())
     }
 }

@@ -10,6 +10,8 @@ package struct TerminalEnvironment: Sendable {
     package var stdinIsTerminal: Bool
     /// The screen can be drawn.
     package var stdoutIsTerminal: Bool
+    /// Messages reach the person (a tip needs both ends on the terminal).
+    package var stderrIsTerminal = false
     /// TERM, as set.
     package var term: String?
     /// The locale's character set is UTF-8 (otherwise draw ASCII only).
@@ -28,6 +30,8 @@ package struct TerminalEnvironment: Sendable {
     package var continuousIntegration: Bool = false
     /// TOUR_DISABLE set (not empty, 0 or false): the person's own opt-out from every tour.
     package var disabledByUser: Bool = false
+    /// TOUR_NO_TIPS set (not empty, 0 or false): the person's opt-out from every tool's tips.
+    package var tipsDisabledByUser: Bool = false
     /// TOUR_DEBUG set: say on stderr why a tour was not shown.
     package var debug: Bool = false
     /// TOUR_BACKGROUND=light or dark: the person says what their terminal's background is.
@@ -62,6 +66,8 @@ package struct TerminalEnvironment: Sendable {
             accessibleRequested: !["", "0"].contains(environment("ACCESSIBLE") ?? ""))
         result.continuousIntegration = isSet("CI")
         result.disabledByUser = isSet("TOUR_DISABLE")
+        result.tipsDisabledByUser = isSet("TOUR_NO_TIPS")
+        result.stderrIsTerminal = isatty(STDERR_FILENO) == 1
         result.debug = isSet("TOUR_DEBUG")
         result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))
         result.colorFGBG = environment("COLORFGBG")
@@ -82,6 +88,14 @@ package struct TerminalEnvironment: Sendable {
             if access("\(directory)/\(name.first!)/\(name)", R_OK) == 0 { return String(name) }
         }
         return nil
+    }
+
+    /// The columns of the terminal on stdout, or COLUMNS, or 80: for text printed in place
+    /// (a tip), which wraps to the window without taking the screen.
+    package static func standardOutputColumns() -> Int {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 80
     }
 
     /// Full screen needs a terminal on both ends and a TERM that can address the screen.

@@ -168,8 +168,11 @@ struct TipsTests {
         let wide = TipCard.canvas(0, of: tips, offLine: "Turn tips off: `tour tip --off tips.json`", width: 200)
         #expect(wide.size.width == 80)
         #expect(ScreenExport.text(wide) == "Tip  Press s to sync.\n     Turn tips off: tour tip --off tips.json\n")
-        let narrow = TipCard.canvas(1, of: tips, offLine: "Hide tips: `mytool tips off`", width: 24)
-        #expect(ScreenExport.text(narrow) == "Tip  Undo\n     u undoes the last\n     change.\n     Hide tips: mytool tips off\n")
+        let narrow = TipCard.canvas(1, of: tips, offLine: "Hide tips: `mytool tips off`", width: 32)
+        #expect(ScreenExport.text(narrow) == "Tip  Undo\n     u undoes the last change.\n     Hide tips: mytool tips off\n")
+        // A last line that does not fit beside the label starts the line, whole.
+        let tight = TipCard.canvas(1, of: tips, offLine: "Turn tips off: `tour tip --off tips.json`", width: 40)
+        #expect(ScreenExport.text(tight) == "Tip  Undo\n     u undoes the last change.\nTurn tips off: tour tip --off tips.json\n")
         // Colors as the terminal shows them: 24-bit, 256, 8, or none (NO_COLOR keeps bold and dim).
         var accented = tips
         accented.accent = .rgb(0x5f, 0xaf, 0xff)
@@ -196,5 +199,23 @@ struct TipsTests {
         #expect(JSONParser.topLevelKeys(Array(#"{"tips": [{"id": "x", "text": "} ]"}], "id": "a"}"#.utf8)) == ["tips", "id"])
         #expect(JSONParser.topLevelKeys(Array(#"{"tips": [ "#.utf8)) == nil)
         #expect(JSONParser.topLevelKeys(Array(#"["tips"]"#.utf8)) == nil)
+    }
+
+    @Test func theLastLineSaysHowToTurnTipsOffInTheMostSpecificWords() {
+        #expect(TipCard.offLine(file: "Hide tips: mytool tips off", tool: "x", command: "tour tip --off t.json") == "Hide tips: mytool tips off")
+        #expect(TipCard.offLine(file: nil, tool: "Hide tips: mytool --quiet", command: nil) == "Hide tips: mytool --quiet")
+        #expect(TipCard.offLine(file: nil, tool: nil, command: "tour tip --off t.json") == "Turn tips off: `tour tip --off t.json`")
+        #expect(TipCard.offLine(file: nil, tool: nil, command: nil) == "Turn tips off: set `TOUR_NO_TIPS=1`")
+    }
+
+    @Test func browsingShowsATipAPageWithDoneAtTheEnd() throws {
+        let tips = try #require(Self.decode(Self.json).0)
+        let tour = tips.browsingTour
+        #expect(tour.pages.map(\.title) == ["Tip 1", "Undo", "Tip 3"])
+        #expect(tour.pages.map(\.subtitle) == tips.tips.map(\.text))
+        #expect(tour.labels.done == "Done" && tour.id == "mytool-tips" && tour.accent == .ansi(6))
+        var titled = tips
+        titled.title = "Tips for mytool"
+        #expect(titled.browsingTour.pages.map(\.title) == ["Tips for mytool", "Undo", "Tips for mytool"])
     }
 }

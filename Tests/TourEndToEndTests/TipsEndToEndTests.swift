@@ -134,4 +134,24 @@ struct TipsEndToEndTests {
         #expect(checked.stdout.contains("bad.md:4:1: error: unknown key \"versoin\" in the tips file; did you mean \"version\"?"), "\(checked.stdout)")
         #expect(checked.stdout.contains("bad.md:9:17: error: unknown key \"sinse\" in tip 1; did you mean \"since\"?"), "\(checked.stdout)")
     }
+
+    /// TourKit's showOne, as a Swift tool calls it: the id of the tip it showed, a different
+    /// one next time, and the default last line a Swift tool's users can act on.
+    @Test func aSwiftToolShowsATipAndLearnsWhichOne() throws {
+        defer { cleanUp() }
+        var printed: [String] = []
+        for _ in 1...2 {
+            let terminal = try PseudoTerminal(["tip", stateHome], standardErrorOnTerminal: true, executable: TourBinary.harness)
+            defer { terminal.hangUp() }
+            try terminal.waitForOutput("shown: ")
+            #expect(terminal.waitForExit()?.code == 0)
+            Thread.sleep(forTimeInterval: 0.1)
+            printed.append(plain(terminal.text))
+        }
+        #expect(printed[0].contains("ready\nTip  The first tip.\n     Turn tips off: set TOUR_NO_TIPS=1\nshown: first"), "\(printed[0].debugDescription)")
+        #expect(printed[1].contains("Tip  The second.") && printed[1].contains("shown: second"), "\(printed[1].debugDescription)")
+        // Piped, as in a script: nothing, and the tool learns that nothing was shown.
+        let piped = try runTour(["tip", stateHome], executable: TourBinary.harness)
+        #expect(piped.stdout == "ready\nshown: none\n")
+    }
 }

@@ -7,6 +7,8 @@
 //   harness picture PNG      picture pages from a file and from bytes, played as text
 //   harness locale FILE      load FILE (its translation from the environment), play it as
 //                            text, and print the tool's own locale before and after
+//   harness tip STATE        "ready", then Tips.showOne from embedded bytes (every start),
+//                            then the id it returned
 import TourKit
 
 #if canImport(Glibc)
@@ -117,6 +119,14 @@ case "picture":
     } catch {
         print(error)
     }
+case "tip":
+    // A Swift tool's start: its own output, then the tip that is due.
+    print("ready")
+    let tips = Tips(jsonBytes: Array(#"{"id": "harness-tips", "tips": [{"id": "first", "text": "The first tip."}, {"id": "second", "text": "The second."}]}"#.utf8))
+    var options = TipOptions()
+    options.interval = .zero
+    options.stateDirectory = arguments[2]
+    print("shown: \(try tips.showOne(options: options) ?? "none")")
 case "custom":
     let custom = Tour(pages: [
         Tour.Page(title: "Before"),

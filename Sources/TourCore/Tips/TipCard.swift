@@ -25,15 +25,19 @@ package enum TipCard {
             rows += TextWidth.wrap(InlineCode.mark(title), width: bodyWidth).map { ($0, Style(bold: true)) }
         }
         rows += TextWidth.wrap(InlineCode.mark(tip.text), width: bodyWidth).map { ($0, Style.plain) }
-        // A command to copy: one line, as wide as it needs; the terminal wraps what does not fit.
-        rows.append((InlineCode.mark(offLine), Style(dim: true)))
-        let canvasWidth = max(width, rows.map { gutter + TextWidth.of(InlineCode.plain($0.text)) }.max() ?? 0)
-        var canvas = Canvas(size: Size(width: canvasWidth, height: rows.count))
+        // A command to copy: one line, never broken. Beside the label when it fits the
+        // terminal there, else from the first column; wider still, the terminal wraps it.
+        let offWidth = TextWidth.of(InlineCode.plain(offLine))
+        let offX = gutter + offWidth <= max(width, min(terminalWidth, 200)) ? gutter : 0
+        let canvasWidth = max(width, rows.map { gutter + TextWidth.of(InlineCode.plain($0.text)) }.max() ?? 0, offX + offWidth)
+        var canvas = Canvas(size: Size(width: canvasWidth, height: rows.count + 1))
         canvas.write(label, x: 0, y: 0, style: Style(foreground: tip.accent ?? tips.accent ?? .default, bold: true))
         var inCode = false
         for (y, row) in rows.enumerated() {
             canvas.writeMarked(row.text, x: gutter, y: y, style: row.style, inCode: &inCode)
         }
+        inCode = false
+        canvas.writeMarked(InlineCode.mark(offLine), x: offX, y: rows.count, style: Style(dim: true), inCode: &inCode)
         return canvas
     }
 
@@ -43,8 +47,10 @@ package enum TipCard {
         return ScreenExport.ansi(canvas, depth: depth)
     }
 
-    /// The dim last line when the file gives none: how the person turns these tips off.
-    package static func defaultOffLine(command: String) -> String {
-        "Turn tips off: `\(command)`"
+    /// The dim last line: how the person turns these tips off. The file's own words first,
+    /// then the tool's (`TipOptions.offHint`), then the `tour` command's (`tour tip --off
+    /// FILE`), and for a Swift tool that gave none the variable that silences every tool.
+    package static func offLine(file: String?, tool: String?, command: String?) -> String {
+        file ?? tool ?? command.map { "Turn tips off: `\($0)`" } ?? "Turn tips off: set `TOUR_NO_TIPS=1`"
     }
 }

@@ -61,4 +61,15 @@ package struct TipSet: Sendable, Equatable {
         let hex = String(value, radix: 16)
         return "text-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
+
+    /// Every tip as a page, for `tour tips`: one page a tip, titled by the tip's title, the
+    /// file's title or "Tip N"; the text as the subtitle; "Done" on the last page.
+    package var browsingTour: Tour {
+        let pages = tips.enumerated().map { index, tip in
+            Tour.Page(title: tip.title ?? title ?? "\(label) \(index + 1)", subtitle: tip.text, accent: tip.accent)
+        }
+        var tour = Tour(id: id, version: version, accent: accent, pages: pages)
+        tour.labels.done = "Done"
+        return tour
+    }
 }
