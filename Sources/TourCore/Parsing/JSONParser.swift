@@ -17,17 +17,35 @@ package struct JSONParser {
     private var line = 1
     private var column = 1
     private var depth = 0
+    private var tokens: [JSONTape.Token] = []
+    private var numbers: [Double] = []
 
+    /// The document as a tree: for the small files (state, tips, translations) that read easier that way.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONNode {
+        try parseTape(bytes).node(JSONTape.root)
+    }
+
+    /// The document as a tape of tokens: what the tour decoder walks.
+    package static func parseTape(_ bytes: [UInt8]) throws(Failure) -> JSONTape {
         var parser = JSONParser(bytes: bytes)
+        // Every value takes at least two bytes but the last: the tokens never move. Untouched
+        // capacity is only address space.
+        parser.tokens.reserveCapacity(bytes.count / 2 + 2)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
-        let node = try parser.parseValue()
+        try parser.parseValue()
         parser.skipWhitespace()
         if parser.index < bytes.count {
             throw parser.failure("unexpected text after the end of the JSON document")
         }
-        return node
+        return JSONTape(bytes: bytes, tokens: parser.tokens, numbers: parser.numbers)
+    }
+
+    /// The text of a string already parsed (so valid), from its opening quote at `quote`.
+    static func unescape(_ bytes: [UInt8], quotedAt quote: Int) -> String {
+        var parser = JSONParser(bytes: bytes)
+        parser.index = quote
+        return (try? parser.parseString()) ?? ""
     }
 
     /// The raw form, or the syntax error as a diagnostic in `fileName`.
@@ -204,25 +222,39 @@ package struct JSONParser {
         }
     }
 
-    private mutating func expect(_ literal: String, value: JSONValue, start: SourcePosition) throws(Failure) -> JSONNode {
-        for expected in literal.utf8 {
+    private mutating func expect(_ literal: StaticString, kind: JSONTape.Kind, start: SourcePosition) throws(Failure) {
+        for expected in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
             guard current == expected else { throw failure("invalid literal; expected '\(literal)'", at: start) }
             advance()
         }
-        return JSONNode(value: value, position: start)
+        append(kind, at: start)
     }
 
-    private mutating func parseValue() throws(Failure) -> JSONNode {
+    /// Adds a token; a container's `first` and `second` are filled in when it closes.
+    @discardableResult
+    private mutating func append(_ kind: JSONTape.Kind, at position: SourcePosition, flags: UInt8 = 0, first: Int = 0, second: Int = 0) -> Int {
+        tokens.append(JSONTape.Token(kind: kind, flags: flags, line: UInt32(truncatingIfNeeded: position.line),
+                                     column: UInt32(truncatingIfNeeded: position.column),
+                                     first: UInt32(truncatingIfNeeded: first), second: UInt32(truncatingIfNeeded: second)))
+        return tokens.count - 1
+    }
+
+    private mutating func close(_ container: Int, count: Int) {
+        tokens[container].first = UInt32(truncatingIfNeeded: tokens.count)
+        tokens[container].second = UInt32(truncatingIfNeeded: count)
+    }
+
+    private mutating func parseValue() throws(Failure) {
         let start = position
         guard let byte = current else { throw failure("unexpected end of file; expected a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
-        case UInt8(ascii: "t"): return try expect("true", value: .bool(true), start: start)
-        case UInt8(ascii: "f"): return try expect("false", value: .bool(false), start: start)
-        case UInt8(ascii: "n"): return try expect("null", value: .null, start: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): try scanString()
+        case UInt8(ascii: "t"): try expect("true", kind: .true, start: start)
+        case UInt8(ascii: "f"): try expect("false", kind: .false, start: start)
+        case UInt8(ascii: "n"): try expect("null", kind: .null, start: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
         case UInt8(ascii: "'"): throw failure("strings take double quotes in JSON, not single quotes")
         default: throw failure("unexpected character \(describe(byte)); expected a value")
         }
@@ -239,36 +271,37 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(Failure) -> JSONNode {
+    private mutating func parseObject() throws(Failure) {
         let start = position
         try enterNesting()
         advance()
-        var members: [JSONMember] = []
+        let object = append(.object, at: start)
+        var count = 0
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             advance()
             depth -= 1
-            return JSONNode(value: .object(members), position: start)
+            close(object, count: 0)
+            return
         }
         var comma = position
         while true {
             skipWhitespace()
-            let keyPosition = position
             guard current == UInt8(ascii: "\"") else {
                 if current == nil { throw failure("unexpected end of file inside an object") }
-                if current == UInt8(ascii: "}"), !members.isEmpty {
+                if current == UInt8(ascii: "}"), count > 0 {
                     throw failure("trailing comma after the last member; JSON allows none, so remove the ','", at: comma)
                 }
                 if current == UInt8(ascii: "'") { throw failure("keys take double quotes in JSON, not single quotes") }
                 throw failure("expected a key in double quotes")
             }
-            let key = try parseString()
+            let key = try scanString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \(Quoted(key))") }
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':' after the key \(Quoted(keyText(key)))") }
             advance()
             skipWhitespace()
-            let node = try parseValue()
-            members.append(JSONMember(key: key, keyPosition: keyPosition, node: node))
+            try parseValue()
+            count += 1
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -277,31 +310,41 @@ package struct JSONParser {
             case UInt8(ascii: "}"):
                 advance()
                 depth -= 1
-                return JSONNode(value: .object(members), position: start)
+                close(object, count: count)
+                return
             case nil: throw failure("unexpected end of file; expected ',' or '}'")
-            default: throw failure("expected ',' or '}' after the value of \(Quoted(key))")
+            default: throw failure("expected ',' or '}' after the value of \(Quoted(keyText(key)))")
             }
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONNode {
+    /// The text of the key token at `index`, for an error message.
+    private func keyText(_ index: Int) -> String {
+        let token = tokens[index]
+        return Self.unescape(bytes, quotedAt: Int(token.first) - 1)
+    }
+
+    private mutating func parseArray() throws(Failure) {
         let start = position
         try enterNesting()
         advance()
-        var elements: [JSONNode] = []
+        let array = append(.array, at: start)
+        var count = 0
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             advance()
             depth -= 1
-            return JSONNode(value: .array(elements), position: start)
+            close(array, count: 0)
+            return
         }
         var comma = position
         while true {
             skipWhitespace()
-            if current == UInt8(ascii: "]"), !elements.isEmpty {
+            if current == UInt8(ascii: "]"), count > 0 {
                 throw failure("trailing comma after the last element; JSON allows none, so remove the ','", at: comma)
             }
-            elements.append(try parseValue())
+            try parseValue()
+            count += 1
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -310,14 +353,15 @@ package struct JSONParser {
             case UInt8(ascii: "]"):
                 advance()
                 depth -= 1
-                return JSONNode(value: .array(elements), position: start)
+                close(array, count: count)
+                return
             case nil: throw failure("unexpected end of file; expected ',' or ']'")
             default: throw failure("expected ',' or ']' in array")
             }
         }
     }
 
-    private mutating func parseNumber() throws(Failure) -> JSONNode {
+    private mutating func parseNumber() throws(Failure) {
         let start = position
         let first = index
         if current == UInt8(ascii: "-") { advance() }
@@ -341,12 +385,35 @@ package struct JSONParser {
         }
         let text = String(decoding: bytes[first..<index], as: UTF8.self)
         guard let number = Double(text) else { throw failure("invalid number", at: start) }
-        return JSONNode(value: .number(number), position: start)
+        append(.number, at: start, first: numbers.count)
+        numbers.append(number)
+    }
+
+    /// Checks a string and adds its token; its text is made only when asked for.
+    @discardableResult
+    private mutating func scanString() throws(Failure) -> Int {
+        let start = position
+        let contentStart = index + 1
+        // Most strings in a tour are printable ASCII with no escape: one 8-bytes-at-a-time scan.
+        let plainEnd = bytes.withUnsafeBufferPointer { PrintableASCII.end(of: $0, from: contentStart, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\"))) }
+        if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\""), plainEnd - contentStart <= Self.maximumStringBytes {
+            index = plainEnd + 1
+            column += plainEnd + 1 - contentStart + 1
+            return append(.string, at: start, flags: JSONTape.StringFlag.plain, first: contentStart, second: plainEnd - contentStart)
+        }
+        let escaped = try parseString(building: false).escaped
+        return append(.string, at: start, flags: escaped ? JSONTape.StringFlag.escaped : 0, first: contentStart, second: index - 1 - contentStart)
     }
 
     private mutating func parseString() throws(Failure) -> String {
+        try parseString(building: true).text
+    }
+
+    /// Reads a string from its opening quote, checking it; `building` makes its text too.
+    private mutating func parseString(building: Bool) throws(Failure) -> (text: String, escaped: Bool) {
         advance()  // opening quote
         var result = ""
+        var escaped = false
         var byteCount = 0
         while true {
             // Fast path: a run of plain bytes (no quote, backslash or control) is validated
@@ -360,33 +427,50 @@ package struct JSONParser {
                     index = runStart
                     throw failure("string is longer than \(Self.maximumStringBytes) bytes")
                 }
-                // ASCII needs no validation; decoding from a buffer is the stdlib's
-                // specialised fast path (the generic `validating:` looked up its
-                // metadata on every call).
-                let run = isASCII
-                    ? bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<runEnd]), as: UTF8.self) }
-                    : String(validating: bytes[runStart..<runEnd], as: UTF8.self)
-                guard let run else {
+                if !isASCII, !Self.isValidUTF8(bytes, runStart..<runEnd) {
                     // Find the bad byte for the error's position.
                     index = runStart
                     while index < bytes.count, bytes[index] < 0x80 { advance() }
                     _ = try parseUTF8RunForError()
                     throw failure("invalid UTF-8")
                 }
-                if result.isEmpty { result = run } else { result += run }
+                if building {
+                    // ASCII needs no validation; decoding from a buffer is the stdlib's
+                    // specialised fast path.
+                    let run = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<runEnd]), as: UTF8.self) }
+                    if result.isEmpty { result = run } else { result += run }
+                }
                 column += columns
             }
             guard let byte = current else { throw failure("unexpected end of file inside a string") }
             switch byte {
             case UInt8(ascii: "\""):
                 advance()
-                return result
+                return (result, escaped)
             case UInt8(ascii: "\\"):
                 advance()
-                result.unicodeScalars.append(try parseEscape())
+                let scalar = try parseEscape()
+                if building { result.unicodeScalars.append(scalar) }
+                escaped = true
                 byteCount += 2
             default:
                 throw failure("control character in string; write it as an escape such as \\n")
+            }
+        }
+    }
+
+    /// True when `range` of `bytes` is well-formed UTF-8 (no overlong forms, no surrogates),
+    /// checked without making a String.
+    private static func isValidUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var iterator = UnsafeBufferPointer(rebasing: buffer[range]).makeIterator()
+            var decoder = Unicode.UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
             }
         }
     }

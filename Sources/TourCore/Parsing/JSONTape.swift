@@ -1,0 +1,236 @@
+/// A parsed JSON document as a flat list of tokens over its bytes: one token per value
+/// and per key, in the order written, each with its line and column. Strings are ranges
+/// of the input, turned into `String`s only when asked for; a container knows how many
+/// elements it has and where its last descendant ends, so skipping it is one step.
+///
+/// The tour decoder walks this instead of a tree: a 10,000-page tour is one allocation
+/// for its tokens rather than one per value, and a page's text is not copied until the
+/// page is shown. `JSONParser` writes it; `JSONParser.parse` turns it into a `JSONNode`
+/// tree for the small files (state, tips, translations) that read easier that way.
+package final class JSONTape: Sendable {
+    package enum Kind: UInt8, Sendable {
+        case object, array, string, number, `true`, `false`, null
+    }
+
+    /// One value or key. 20 bytes: a 4 MiB tour of short values stays a few MiB of tokens.
+    struct Token {
+        var kind: Kind
+        var flags: UInt8
+        var line: UInt32
+        var column: UInt32
+        /// A string: where its text starts in the input (after the quote), or its index in
+        /// `owned`. A number: its index in `numbers`. A container: the index of the token
+        /// after its last descendant.
+        var first: UInt32
+        /// A string: its length in bytes as written. A container: its elements (an
+        /// object's members: a key token, then the value's tokens).
+        var second: UInt32
+    }
+
+    /// Flags of a string token.
+    enum StringFlag {
+        /// Written with backslash escapes: the text is not the bytes as they stand.
+        static let escaped: UInt8 = 1
+        /// Printable ASCII only, no escapes: its width in cells is its length in bytes,
+        /// and cleaning it changes nothing.
+        static let plain: UInt8 = 2
+        /// Not from the input: the text is `owned[first]` (a tree made into a tape).
+        static let owned: UInt8 = 4
+    }
+
+    private let bytes: [UInt8]
+    let tokens: [Token]
+    private let numbers: [Double]
+    private let owned: [String]
+
+    init(bytes: [UInt8], tokens: [Token], numbers: [Double], owned: [String] = []) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.numbers = numbers
+        self.owned = owned
+    }
+
+    /// The root value.
+    package static let root = 0
+
+    package func kind(_ index: Int) -> Kind { tokens[index].kind }
+
+    package func position(_ index: Int) -> SourcePosition {
+        SourcePosition(line: Int(tokens[index].line), column: Int(tokens[index].column))
+    }
+
+    /// The word an error message uses for the kind of value at `index`.
+    package func kindName(_ index: Int) -> String {
+        switch tokens[index].kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .true, .false: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    /// The index after the value at `index` and everything in it.
+    package func end(of index: Int) -> Int {
+        let token = tokens[index]
+        return token.kind == .object || token.kind == .array ? Int(token.first) : index + 1
+    }
+
+    /// How many elements an array, or members an object, has; 0 for anything else.
+    package func count(_ index: Int) -> Int {
+        let token = tokens[index]
+        return token.kind == .object || token.kind == .array ? Int(token.second) : 0
+    }
+
+    /// The text of the string at `index`, or nil when the value is not a string.
+    package func string(_ index: Int) -> String? {
+        let token = tokens[index]
+        guard token.kind == .string else { return nil }
+        if token.flags & StringFlag.owned != 0 { return owned[Int(token.first)] }
+        let start = Int(token.first), end = start + Int(token.second)
+        if token.flags & StringFlag.escaped == 0 {
+            // Validated when it was parsed.
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        }
+        return JSONParser.unescape(bytes, quotedAt: start - 1)
+    }
+
+    /// True when the string at `index` is printable ASCII written without escapes.
+    package func isPlain(_ index: Int) -> Bool {
+        tokens[index].kind == .string && tokens[index].flags & StringFlag.plain != 0
+    }
+
+    /// The length in bytes of the string at `index` as written.
+    package func byteCount(_ index: Int) -> Int { Int(tokens[index].second) }
+
+    /// True when the string at `index` is exactly `text` (compared without making a String).
+    package func stringEquals(_ index: Int, _ text: StaticString) -> Bool {
+        let token = tokens[index]
+        guard token.kind == .string else { return false }
+        if token.flags & StringFlag.escaped != 0 || token.flags & StringFlag.owned != 0 { return string(index) == String(describing: text) }
+        guard Int(token.second) == text.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            text.withUTF8Buffer { wanted in
+                for offset in 0..<wanted.count where buffer[Int(token.first) + offset] != wanted[offset] { return false }
+                return true
+            }
+        }
+    }
+
+    /// The elements of the array at `index` (nothing for any other value).
+    package func elements(_ index: Int) -> Elements {
+        Elements(tape: self, first: index + 1, count: tokens[index].kind == .array ? Int(tokens[index].second) : 0)
+    }
+
+    /// The members of the object at `index` (nothing for any other value): each key's
+    /// index, then its value's.
+    package func members(_ index: Int) -> Members {
+        Members(tape: self, first: index + 1, count: tokens[index].kind == .object ? Int(tokens[index].second) : 0)
+    }
+
+    package struct Elements: Sequence {
+        let tape: JSONTape
+        let first: Int
+        package let count: Int
+
+        package func makeIterator() -> Iterator { Iterator(tape: tape, upcoming: first, left: count) }
+
+        package struct Iterator: IteratorProtocol {
+            let tape: JSONTape
+            var upcoming: Int
+            var left: Int
+            package mutating func next() -> Int? {
+                guard left > 0 else { return nil }
+                left -= 1
+                defer { upcoming = tape.end(of: upcoming) }
+                return upcoming
+            }
+        }
+    }
+
+    package struct Members: Sequence {
+        let tape: JSONTape
+        let first: Int
+        package let count: Int
+
+        package func makeIterator() -> Iterator { Iterator(tape: tape, upcoming: first, left: count) }
+
+        package struct Iterator: IteratorProtocol {
+            let tape: JSONTape
+            var upcoming: Int
+            var left: Int
+            package mutating func next() -> (key: Int, value: Int)? {
+                guard left > 0 else { return nil }
+                left -= 1
+                let key = upcoming
+                upcoming = tape.end(of: key + 1)
+                return (key, key + 1)
+            }
+        }
+    }
+
+    /// The value at `index` as a tree.
+    package func node(_ index: Int) -> JSONNode {
+        let position = position(index)
+        switch tokens[index].kind {
+        case .object:
+            var list: [JSONMember] = []
+            list.reserveCapacity(count(index))
+            for (key, value) in members(index) {
+                list.append(JSONMember(key: string(key) ?? "", keyPosition: self.position(key), node: node(value)))
+            }
+            return JSONNode(value: .object(list), position: position)
+        case .array:
+            var list: [JSONNode] = []
+            list.reserveCapacity(count(index))
+            for element in elements(index) { list.append(node(element)) }
+            return JSONNode(value: .array(list), position: position)
+        case .string: return JSONNode(value: .string(string(index) ?? ""), position: position)
+        case .number: return JSONNode(value: .number(numbers[Int(tokens[index].first)]), position: position)
+        case .true: return JSONNode(value: .bool(true), position: position)
+        case .false: return JSONNode(value: .bool(false), position: position)
+        case .null: return JSONNode(value: .null, position: position)
+        }
+    }
+
+    /// A tree as a tape: how a Markdown tour's raw form reaches the same validator.
+    package convenience init(tree: JSONNode) {
+        var tokens: [Token] = []
+        var numbers: [Double] = []
+        var owned: [String] = []
+        func token(_ kind: Kind, _ position: SourcePosition, flags: UInt8 = 0, first: Int = 0, second: Int = 0) -> Token {
+            Token(kind: kind, flags: flags, line: UInt32(clamping: position.line), column: UInt32(clamping: position.column),
+                  first: UInt32(clamping: first), second: UInt32(clamping: second))
+        }
+        func ownedString(_ text: String, _ position: SourcePosition) {
+            tokens.append(token(.string, position, flags: StringFlag.owned, first: owned.count, second: text.utf8.count))
+            owned.append(text)
+        }
+        func add(_ node: JSONNode) {
+            switch node.value {
+            case .object(let list):
+                let start = tokens.count
+                tokens.append(token(.object, node.position, second: list.count))
+                for member in list {
+                    ownedString(member.key, member.keyPosition)
+                    add(member.node)
+                }
+                tokens[start].first = UInt32(tokens.count)
+            case .array(let list):
+                let start = tokens.count
+                tokens.append(token(.array, node.position, second: list.count))
+                for element in list { add(element) }
+                tokens[start].first = UInt32(tokens.count)
+            case .string(let text): ownedString(text, node.position)
+            case .number(let number):
+                tokens.append(token(.number, node.position, first: numbers.count))
+                numbers.append(number)
+            case .bool(let value): tokens.append(token(value ? .true : .false, node.position))
+            case .null: tokens.append(token(.null, node.position))
+            }
+        }
+        add(tree)
+        self.init(bytes: [], tokens: tokens, numbers: numbers, owned: owned)
+    }
+}
