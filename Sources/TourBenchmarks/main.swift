@@ -44,10 +44,10 @@ var results: [String] = []
 for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
     var page = 0
     let render = measure(samples: samples, batch: 20) {
-        let view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: page))
+        let view = PageView(tour: tour, state: Paging(pageCount: tour.pageCount, currentPage: page))
         let canvas = view.render(size: size)
         sink &+= canvas.cells.count
-        page = (page + 1) % tour.pages.count
+        page = (page + 1) % tour.pageCount
     }
     results.append("\"render_\(size.width)x\(size.height)\": {\"median_us\": \(render.median), \"p10_us\": \(render.low), \"p90_us\": \(render.high)}")
     // Without animation: the update function and one view of the result, as a cut.
@@ -59,7 +59,7 @@ for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
     results.append("\"key_to_canvas_\(size.width)x\(size.height)\": {\"median_us\": \(change.median), \"p10_us\": \(change.low), \"p90_us\": \(change.high)}")
 }
 let load = measure(samples: max(5, samples / 10), batch: 1) {
-    sink &+= (try? TourLoader.load(path: tourPath))?.pages.count ?? 0
+    sink &+= (try? TourLoader.load(path: tourPath))?.pageCount ?? 0
 }
 results.append("\"load_us\": {\"median_us\": \(load.median), \"p10_us\": \(load.low), \"p90_us\": \(load.high)}")
 // Where a large tour's start-up goes (the third argument, bench's 1,000-page tour):
@@ -75,7 +75,7 @@ if arguments.count > 3 {
         if case .success = JSONParser.parseDiagnosing(bytes, fileName: largePath) { sink &+= 1 }
     }
     let whole = measure(samples: max(5, samples / 10), batch: 1) {
-        sink &+= (try? TourLoader.load(path: largePath))?.pages.count ?? 0
+        sink &+= (try? TourLoader.load(path: largePath))?.pageCount ?? 0
     }
     for (name, figure) in [("large_read_us", read), ("large_parse_us", parse), ("large_load_us", whole)] {
         results.append("\"\(name)\": {\"median_us\": \(figure.median), \"p10_us\": \(figure.low), \"p90_us\": \(figure.high)}")

@@ -41,11 +41,11 @@ enum AccessibleTour {
     static func run(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
                     readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
         let shown = plan.shownTour(tour)
-        var state = Paging(pageCount: shown.pages.count, currentPage: startPosition)
+        var state = Paging(pageCount: shown.pageCount, currentPage: startPosition)
         var pageToPrint: Int? = state.currentPage
         while state.isRunning {
             if let page = pageToPrint {
-                write(PlainText.page(shown.pages[page], number: page + 1, of: shown.pages.count, glyphs: glyphs, spoken: true))
+                write(PlainText.page(shown.page(page), number: page + 1, of: shown.pageCount, glyphs: glyphs, spoken: true))
                 pageToPrint = nil
             }
             write(prompt(isLastPage: state.isLastPage, bindings: bindings) + "\n")

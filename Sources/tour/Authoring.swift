@@ -34,11 +34,11 @@ enum Authoring {
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.
     static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat, background: TerminalBackground) -> Int32 {
-        guard page <= tour.pages.count else {
-            printError("tour: --page \(page) is past the last page (\(tour.pages.count))")
+        guard page <= tour.pageCount else {
+            printError("tour: --page \(page) is past the last page (\(tour.pageCount))")
             return ExitCode.usage.rawValue
         }
-        var view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: page - 1))
+        var view = PageView(tour: tour, state: Paging(pageCount: tour.pageCount, currentPage: page - 1))
         // Drawn as on a 24-bit terminal with a dark background (or the one asked for), as the SVG shows it.
         view.contrast = (.direct, background)
         let canvas = view.render(size: Size(width: size.width, height: size.height))

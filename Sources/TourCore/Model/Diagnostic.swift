@@ -124,13 +124,14 @@ final class DiagnosticLog {
 
     /// An object's members by key, every unknown key (with a "did you mean") and every
     /// duplicate recorded as an error: the one way tours and tips files read an object.
-    func fields(of list: [JSONMember], at position: SourcePosition, what: String, allowed: [String], fileName: String) -> JSONFields {
-        var result = JSONFields()
+    func fields<Member: KeyedMember>(of list: some Sequence<Member>, at position: SourcePosition, what: @autoclosure () -> String,
+                                     allowed: [String], fileName: String) -> KeyedFields<Member> {
+        var result = KeyedFields<Member>(capacity: list.underestimatedCount)
         var misspelled: Set<String> = []
         defer { if !misspelled.isEmpty { self.misspelled[position] = misspelled } }
         for member in list {
-            guard allowed.contains(member.key) else {
-                var message = "unknown key \(Quoted(member.key)) in \(what)"
+            guard allowed.contains(where: { KeyedFields<Member>.same($0, member.key) }) else {
+                var message = "unknown key \(Quoted(member.key)) in \(what())"
                 var suggestion: String? = nil
                 if suggestionsMade < Self.maximumSuggestions {
                     suggestion = KeySuggestion.closest(to: member.key, among: allowed)
@@ -146,7 +147,7 @@ final class DiagnosticLog {
                 continue
             }
             if !result.add(member) {
-                add(.content(file: fileName, position: member.keyPosition, message: "duplicate key \(Quoted(member.key)) in \(what)"))
+                add(.content(file: fileName, position: member.keyPosition, message: "duplicate key \(Quoted(member.key)) in \(what())"))
             }
         }
         return result

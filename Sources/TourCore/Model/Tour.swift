@@ -23,11 +23,31 @@ public struct Tour: Sendable, Equatable {
         get { deferred.map { $0.body.accent } ?? body.accent }
         set { materialize(); body.accent = newValue }
     }
-    /// The pages, in order; at least one.
+    /// The pages, in order; at least one. A tour read from a file builds each page when
+    /// it is first asked for: `page(_:)` builds one, this builds them all.
     public var pages: [Page] {
-        get { deferred.map { $0.body.pages } ?? body.pages }
-        set { materialize(); body.pages = newValue }
+        get { pageList.all }
+        set { materialize(); body.pages = PageList(newValue) }
     }
+
+    /// How many pages the tour has, none built.
+    package var pageCount: Int { pageList.count }
+
+    /// Page `index`, built if it was not yet.
+    package func page(_ index: Int) -> Page { pageList[index] }
+
+    /// The `since` of page `index`, without building it.
+    package func since(ofPage index: Int) -> Version? { pageList.since(ofPage: index) }
+
+    /// The same tour with only the pages at `indices`, in that order; none is built.
+    package func selectingPages(_ indices: [Int]) -> Tour {
+        var tour = self
+        tour.materialize()
+        tour.body.pages = tour.body.pages.selecting(indices)
+        return tour
+    }
+
+    private var pageList: PageList { deferred.map { $0.body.pages } ?? body.pages }
     /// How the pages show where you are: dots by default; a page may choose its own.
     public var indicator: Indicator {
         get { deferred.map { $0.body.indicator } ?? body.indicator }
@@ -53,14 +73,20 @@ public struct Tour: Sendable, Equatable {
     /// A tour from pages; only the pages are required.
     public init(id: String? = nil, version: String? = nil, labels: Labels = Labels(), accent: Color? = nil, pages: [Page]) {
         body = Body(id: id.map { TextSanitizer.clean($0) }, version: version.map { TextSanitizer.clean($0) },
-                    labels: labels, accent: accent, pages: pages)
+                    labels: labels, accent: accent, pages: PageList(pages))
+    }
+
+    /// A tour whose pages were checked and are built when first shown.
+    package init(id: String?, version: String?, labels: Labels, accent: Color?, pages: PageSource) {
+        body = Body(id: id.map { TextSanitizer.clean($0) }, version: version.map { TextSanitizer.clean($0) },
+                    labels: labels, accent: accent, pages: PageList(pages))
     }
 
     /// A tour read when first needed, by `load`; `head` (its id and version, the id's
     /// default already applied) answers for it until then. Nil `head`: the file's top did
     /// not say, and asking for the id reads it all.
     package init(head: TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
-        body = Body(pages: [])
+        body = Body(pages: PageList([]))
         deferred = DeferredTour(head: head, load: load)
     }
 
@@ -88,10 +114,17 @@ public struct Tour: Sendable, Equatable {
         var version: String? = nil
         var labels = Labels()
         var accent: Color? = nil
-        var pages: [Page]
+        var pages: PageList
         var indicator: Indicator = .dots()
         var loadWarnings: [String] = []
         var loadProblem: TourError? = nil
+
+        /// Pages compare built: two tours are equal when they would show the same.
+        static func == (lhs: Body, rhs: Body) -> Bool {
+            lhs.id == rhs.id && lhs.version == rhs.version && lhs.labels == rhs.labels && lhs.accent == rhs.accent
+                && lhs.indicator == rhs.indicator && lhs.loadWarnings == rhs.loadWarnings && lhs.loadProblem == rhs.loadProblem
+                && lhs.pages.all == rhs.pages.all
+        }
     }
 
     /// The deferred read: done once, under a lock, whichever copy of the tour asks first.
@@ -114,7 +147,7 @@ public struct Tour: Sendable, Equatable {
                     tour.materialize()
                     read = tour.body
                 } catch {
-                    read = Body(id: head?.id, version: head?.version, pages: [], loadProblem: error)
+                    read = Body(id: head?.id, version: head?.version, pages: PageList([]), loadProblem: error)
                 }
                 body = read
                 return read
@@ -399,10 +432,10 @@ extension Tour {
     /// no pages, or a `since` that is not a version. Nil when it can play.
     package var problemForRun: TourError? {
         if let loadProblem { return loadProblem }
-        guard !pages.isEmpty else {
+        guard pageCount > 0 else {
             return .content(file: "Tour(pages:)", position: nil, message: "a tour needs at least one page; it was given none")
         }
-        for (index, page) in pages.enumerated() {
+        for (index, page) in (pageList.givenInSwift ?? []).enumerated() {
             if let text = page.unreadableSince {
                 return .content(file: "Tour.Page(since:)", position: nil,
                                 message: "page \(index + 1): \"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))")

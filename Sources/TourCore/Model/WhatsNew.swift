@@ -5,21 +5,21 @@
 ///   oldest first: everything missed across several updates, merged into one tour.
 /// - Last saw V or later, or the tour has no version: nothing.
 package enum WhatsNew {
-    /// Indices into `tour.pages`, in the order to show them. Empty: nothing needs showing.
+    /// Indices of the tour's pages, in the order to show them. Empty: nothing needs showing.
     package static func pagesToShow(in tour: Tour, lastSeen: SeenState?) -> [Int] {
         guard let lastSeen else {
-            return tour.pages.indices.filter { tour.pages[$0].since == nil }
+            return (0..<tour.pageCount).filter { tour.since(ofPage: $0) == nil }
         }
         if nothingCanBeNew(tourVersion: tour.version, lastSeen: lastSeen) { return [] }
         let current = Version(tour.version!)!
         let seen = seenVersion(lastSeen)
-        let fresh = tour.pages.indices.filter { index in
-            guard let since = tour.pages[index].since else { return false }
+        let fresh = (0..<tour.pageCount).filter { index in
+            guard let since = tour.since(ofPage: index) else { return false }
             return seen < since && since <= current
         }
         // Stable: pages of the same version keep the order the file gives them.
         return fresh.enumerated().sorted { a, b in
-            let (left, right) = (tour.pages[a.element].since!, tour.pages[b.element].since!)
+            let (left, right) = (tour.since(ofPage: a.element)!, tour.since(ofPage: b.element)!)
             return left == right ? a.offset < b.offset : left < right
         }.map(\.element)
     }

@@ -83,7 +83,7 @@ package struct Pager: Sendable {
         self.tour = plan.shownTour(tour)
         self.size = size
         self.settings = settings
-        self.paging = Paging(pageCount: self.tour.pages.count, currentPage: startPosition)
+        self.paging = Paging(pageCount: self.tour.pageCount, currentPage: startPosition)
     }
 
     package var bindings: KeyBindings { settings.bindings }
@@ -114,7 +114,7 @@ package struct Pager: Sendable {
             let (newPlan, position) = plan.reloaded(with: writtenTour, onWrittenPage: plan.writtenPage(atPosition: paging.currentPage))
             plan = newPlan
             tour = newPlan.shownTour(writtenTour)
-            paging = paging.resized(to: tour.pages.count, currentPage: position)
+            paging = paging.resized(to: tour.pageCount, currentPage: position)
             scrollOffset = 0
             contentError = nil
             // A reload is an edit, not a first appearance: no reveal.
@@ -277,7 +277,7 @@ package struct Pager: Sendable {
         var phases: [Animation.Phase] = []
         if settings.animation {
             if let slide { phases.append(slide) }
-            if !revealed.contains(page), tour.pages[page].hasHero { phases.append(.reveal) }
+            if !revealed.contains(page), tour.page(page).hasHero { phases.append(.reveal) }
         }
         revealed.insert(page)
         guard !phases.isEmpty else { return (hadAnimation ? [.stopClock] : []) + [.draw] }

@@ -104,17 +104,13 @@ package final class JSONTape: Sendable {
     /// The length in bytes of the string at `index` as written.
     package func byteCount(_ index: Int) -> Int { Int(tokens[index].second) }
 
-    /// True when the string at `index` is exactly `text` (compared without making a String).
-    package func stringEquals(_ index: Int, _ text: StaticString) -> Bool {
+    /// True when the string at `index` is written as spaces only (or is empty).
+    package func isAllSpaces(_ index: Int) -> Bool {
         let token = tokens[index]
-        guard token.kind == .string else { return false }
-        if token.flags & StringFlag.escaped != 0 || token.flags & StringFlag.owned != 0 { return string(index) == String(describing: text) }
-        guard Int(token.second) == text.utf8CodeUnitCount else { return false }
+        guard token.kind == .string, token.flags & StringFlag.plain != 0 else { return false }
+        let start = Int(token.first)
         return bytes.withUnsafeBufferPointer { buffer in
-            text.withUTF8Buffer { wanted in
-                for offset in 0..<wanted.count where buffer[Int(token.first) + offset] != wanted[offset] { return false }
-                return true
-            }
+            buffer[start..<start + Int(token.second)].allSatisfy { $0 == 0x20 }
         }
     }
 
@@ -133,6 +129,8 @@ package final class JSONTape: Sendable {
         let tape: JSONTape
         let first: Int
         package let count: Int
+
+        package var underestimatedCount: Int { count }
 
         package func makeIterator() -> Iterator { Iterator(tape: tape, upcoming: first, left: count) }
 
@@ -153,6 +151,8 @@ package final class JSONTape: Sendable {
         let tape: JSONTape
         let first: Int
         package let count: Int
+
+        package var underestimatedCount: Int { count }
 
         package func makeIterator() -> Iterator { Iterator(tape: tape, upcoming: first, left: count) }
 

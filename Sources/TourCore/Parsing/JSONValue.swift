@@ -4,7 +4,7 @@ package struct JSONNode: Sendable {
     package var position: SourcePosition
 }
 
-package struct JSONMember: Sendable {
+package struct JSONMember: Sendable, KeyedMember {
     package var key: String
     package var keyPosition: SourcePosition
     package var node: JSONNode
@@ -33,24 +33,42 @@ package enum JSONValue: Sendable {
     }
 }
 
+/// A member of an object as a decoder reads it: from a tree or from a tape.
+package protocol KeyedMember {
+    var key: String { get }
+    var keyPosition: SourcePosition { get }
+}
+
 /// The known members of one JSON object, by key. Objects in a tour have a handful of
 /// keys, so a look-up is a short scan: no hashing for each of thousands of pages.
-package struct JSONFields: Sendable {
-    private var members: [JSONMember] = []
+package struct KeyedFields<Member: KeyedMember> {
+    private var members: [Member] = []
 
     package init() {}
 
-    package subscript(key: String) -> JSONMember? {
-        members.first { $0.key == key }
+    init(capacity: Int) { members.reserveCapacity(capacity) }
+
+    package subscript(key: String) -> Member? {
+        members.first { Self.same($0.key, key) }
+    }
+
+    /// Keys compared length first: most keys differ in length, and that test is inline
+    /// where `==` on two short strings of different text is a call.
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 
     /// Adds a member; false when its key is there already.
-    package mutating func add(_ member: JSONMember) -> Bool {
+    package mutating func add(_ member: Member) -> Bool {
         guard self[member.key] == nil else { return false }
         members.append(member)
         return true
     }
 }
+
+/// The members of a tree's object, by key.
+package typealias JSONFields = KeyedFields<JSONMember>
 
 extension JSONValue {
     /// The same value, wherever it was written: members compared in order, numbers by value.

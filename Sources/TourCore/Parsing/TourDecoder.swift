@@ -44,6 +44,11 @@ package struct TourDecoder {
     private let log: DiagnosticLog
     /// The art and pictures one `check` has read, each once however many pages name it.
     private let loaded: LoadedArt
+    /// The document being read.
+    private let raw: JSONTape
+    /// False while checking: every rule is applied but no text is made and no art is
+    /// kept. True when a checked page is built to be shown (`PageSource`).
+    private let building: Bool
 
     /// Decoded pictures and art of one tour may hold this much in all; more is bad
     /// content. Each file is also held to its own limits.
@@ -51,14 +56,17 @@ package struct TourDecoder {
 
     /// A decoder for one file; errors name `fileName`.
     package init(fileName: String, readArt: @escaping ArtReader) {
-        self.init(fileName: fileName, readArt: readArt, log: DiagnosticLog())
+        self.init(fileName: fileName, readArt: readArt, log: DiagnosticLog(), loaded: LoadedArt(),
+                  raw: JSONTape(bytes: [], tokens: [], numbers: []), building: false)
     }
 
-    private init(fileName: String, readArt: @escaping ArtReader, log: DiagnosticLog) {
+    private init(fileName: String, readArt: @escaping ArtReader, log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape, building: Bool) {
         self.fileName = fileName
         self.readArt = readArt
         self.log = log
-        self.loaded = LoadedArt()
+        self.loaded = loaded
+        self.raw = raw
+        self.building = building
     }
 
     /// What one run has read: 1,000 pages naming one picture decode it once and share it.
@@ -78,15 +86,16 @@ package struct TourDecoder {
     }
 
     /// Every problem in the file, errors and warnings, in the order they appear; and the
-    /// tour as far as it could be read (nil when the JSON itself is broken).
+    /// tour as far as it could be read (nil when the JSON itself is broken). Its pages are
+    /// built when first asked for, from what was checked here.
     package func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
-        let root: JSONNode
+        let tape: JSONTape
         do {
-            root = try JSONParser.parse(bytes)
+            tape = try JSONParser.parseTape(bytes)
         } catch {
             return (nil, [Diagnostic(file: fileName, position: error.position, severity: .error, message: error.message)])
         }
-        return validate(root)
+        return validate(tape)
     }
 
     /// A Markdown tour: its shape read into the raw form, then validated like JSON.
@@ -97,20 +106,33 @@ package struct TourDecoder {
         return validate(root, alreadyFound: problems)
     }
 
-    /// Validates a raw form; `alreadyFound` joins the result, in file order.
+    /// Validates a raw form as a tree; `alreadyFound` joins the result, in file order.
     package func validate(_ root: JSONNode, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
+        validate(JSONTape(tree: root), alreadyFound: alreadyFound)
+    }
+
+    /// Validates a raw form; `alreadyFound` joins the result, in file order.
+    package func validate(_ tape: JSONTape, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
         // A fresh log per call: a decoder used twice must not report the first file's errors.
-        var run = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog())
+        var run = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog(), loaded: LoadedArt(), raw: tape, building: false)
         run.readPicture = readPicture
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
         do throws(PartFailure) {
-            tour = try run.decodeTour(root)
+            tour = try run.decodeTour(JSONTape.root)
         } catch {
             if case .error(let error) = error { run.log.add(error) }
             tour = nil
         }
         return (tour, Diagnostic.inFileOrder(run.log.entries) + [run.log.overflow(file: fileName)].compactMap { $0 })
+    }
+
+    /// The same decoder, building: a page checked already is read again, and its text
+    /// and art made. What it would report was reported by the check, so its log is its own.
+    private func builder() -> TourDecoder {
+        var decoder = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog(), loaded: loaded, raw: raw, building: true)
+        decoder.readPicture = readPicture
+        return decoder
     }
 
     private func warn(_ position: SourcePosition, _ message: String) {
@@ -149,45 +171,72 @@ package struct TourDecoder {
         .content(file: fileName, position: position, message: message)
     }
 
-    private func members(of node: JSONNode, what: String, allowed: [String]) throws(PartFailure) -> JSONFields {
-        guard case .object(let list) = node.value else {
-            throw stop(node.position, "\(what) must be an object, not \(node.value.kindName)")
+    /// A member of an object on the tape: its key, where the key was written, and the
+    /// index of its value.
+    private struct Member: KeyedMember {
+        var key: String
+        var keyPosition: SourcePosition
+        var value: Int
+    }
+
+    private typealias Fields = KeyedFields<Member>
+
+    private func members(of node: Int, what: @autoclosure () -> String, allowed: [String]) throws(PartFailure) -> Fields {
+        guard raw.kind(node) == .object else {
+            throw stop(raw.position(node), "\(what()) must be an object, not \(raw.kindName(node))")
         }
-        return log.fields(of: list, at: node.position, what: what, allowed: allowed, fileName: fileName)
+        let list = raw.members(node).lazy.map { [raw] member in
+            Member(key: raw.string(member.key) ?? "", keyPosition: raw.position(member.key), value: member.value)
+        }
+        return log.fields(of: list, at: raw.position(node), what: what(), allowed: allowed, fileName: fileName)
     }
 
     /// Required keys that an unknown key in `node` was taken to be a misspelling of:
     /// "page 2 has no title" would only repeat "did you mean title?".
     /// Read from what `members(of:)` found, not computed again.
-    private func misspelled(in node: JSONNode) -> Set<String> {
-        log.misspelled[node.position] ?? []
+    private func misspelled(in node: Int) -> Set<String> {
+        log.misspelled[raw.position(node)] ?? []
     }
 
-    private func string(_ member: JSONMember?) throws(PartFailure) -> String? {
+    /// A string value whose text a check needs (a version, a color, a path).
+    private func string(_ member: Member?) throws(PartFailure) -> String? {
         guard let member else { return nil }
-        guard case .string(let text) = member.node.value else {
-            throw stop(member.node.position, "\(Quoted(member.key)) must be a string, not \(member.node.value.kindName)")
-        }
-        return text
+        try requireString(member)
+        return raw.string(member.value)
     }
 
-    private func decodeTour(_ root: JSONNode) throws(PartFailure) -> Tour {
+    /// A string value that is only shown (a title, a subtitle): checked, and made only
+    /// when building; while checking it is "".
+    private func text(_ member: Member?) throws(PartFailure) -> String? {
+        guard let member else { return nil }
+        try requireString(member)
+        return building ? raw.string(member.value) : ""
+    }
+
+    private func requireString(_ member: Member) throws(PartFailure) {
+        guard raw.kind(member.value) == .string else {
+            throw stop(raw.position(member.value), "\(Quoted(member.key)) must be a string, not \(raw.kindName(member.value))")
+        }
+    }
+
+    private func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", allowed: Self.tourKeys)
         guard let pagesMember = fields["pages"] else {
             if misspelled(in: root).contains("pages") { throw PartFailure.alreadyReported }
-            throw stop(root.position, "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
+            throw stop(raw.position(root), "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
         }
-        guard case .array(let pageNodes) = pagesMember.node.value else {
-            throw stop(pagesMember.node.position, "\"pages\" must be an array, not \(pagesMember.node.value.kindName)")
+        guard raw.kind(pagesMember.value) == .array else {
+            throw stop(raw.position(pagesMember.value), "\"pages\" must be an array, not \(raw.kindName(pagesMember.value))")
         }
-        guard !pageNodes.isEmpty else { throw stop(pagesMember.node.position, "\"pages\" is empty; a tour needs at least one page") }
-        guard pageNodes.count <= Self.maximumPages else {
-            throw stop(pagesMember.node.position, "too many pages (\(pageNodes.count)); the limit is \(Self.maximumPages)")
+        let pageCount = raw.count(pagesMember.value)
+        guard pageCount > 0 else { throw stop(raw.position(pagesMember.value), "\"pages\" is empty; a tour needs at least one page") }
+        guard pageCount <= Self.maximumPages else {
+            throw stop(raw.position(pagesMember.value), "too many pages (\(pageCount)); the limit is \(Self.maximumPages)")
         }
         var labels = Tour.Labels()
         if let labelsMember = fields["labels"] {
             attempt { () throws(PartFailure) in
-                let labelFields = try members(of: labelsMember.node, what: "\"labels\"", allowed: Self.labelKeys)
+                let labelFields = try members(of: labelsMember.value, what: "\"labels\"", allowed: Self.labelKeys)
                 labels = Tour.Labels(
                     next: attemptOptional { () throws(PartFailure) in try string(labelFields["next"]) } ?? labels.next,
                     done: attemptOptional { () throws(PartFailure) in try string(labelFields["done"]) } ?? labels.done,
@@ -197,24 +246,35 @@ package struct TourDecoder {
         // A version is read as written, as `since` is: "1.0\e[31m" is not a version, cleaned or not.
         var version: String? = attemptOptional { () throws(PartFailure) in try string(fields["version"]) }
         if let text = version, Version(text) == nil, let member = fields["version"] {
-            log.add(fail(member.node.position, "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
+            log.add(fail(raw.position(member.value), "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
             version = nil
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
         let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields["accent"]) }
-        var pages: [Tour.Page] = []
-        pages.reserveCapacity(pageNodes.count)
-        for (index, node) in pageNodes.enumerated() {
+        // Every page is checked now; each is built when it is first shown.
+        var checked: [(node: Int, number: Int)] = []
+        var since: [Version?] = []
+        checked.reserveCapacity(pageCount)
+        since.reserveCapacity(pageCount)
+        for (index, node) in raw.elements(pagesMember.value).enumerated() {
             if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1) }) {
-                pages.append(page)
+                checked.append((node, index + 1))
+                since.append(page.since)
                 checkContrast(of: page, node: node)
                 checkVersions(of: page, node: node, tourVersion: version.flatMap(Version.init), versionGiven: version != nil)
             }
         }
-        guard !pages.isEmpty else {
+        guard !checked.isEmpty else {
             // Every page had an error, already recorded; nothing more to say.
             if log.firstError != nil { throw PartFailure.alreadyReported }
-            throw stop(pagesMember.node.position, "no page could be read")
+            throw stop(raw.position(pagesMember.value), "no page could be read")
+        }
+        let builder = builder()
+        let pages = PageSource(since: since) { index in
+            let (node, number) = checked[index]
+            // Checked already, with the same code: it cannot fail now. Were it to, the page
+            // would show with no text rather than stop the tour.
+            return builder.attemptOptional { () throws(PartFailure) in try builder.decodePage(node, number: number) } ?? Tour.Page(title: "")
         }
         var tour = Tour(
             id: attemptOptional { () throws(PartFailure) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
@@ -230,19 +290,18 @@ package struct TourDecoder {
     /// in a shade that does; `tour check` says where it was set, what it reads at, what is
     /// drawn instead, and so what to choose. A tour-wide accent is not this page's choice:
     /// it passes silently.
-    private func checkContrast(of page: Tour.Page, node: JSONNode) {
-        guard page.gradient.count >= 2, case .object(let members) = node.value else { return }
+    private func checkContrast(of page: Tour.Page, node: Int) {
+        guard page.gradient.count >= 2, raw.kind(node) == .object else { return }
         let stops = page.gradient.compactMap(Palette.rgb(of:))
         let bands = (0...16).map { Palette.blend(stops, at: Double($0) / 16) }
         var colors: [(Color, SourcePosition, String)] = []
-        if let accent = page.accent, let member = members.first(where: { $0.key == "accent" }) {
-            colors.append((accent, member.node.position, "\"accent\""))
+        if let accent = page.accent, let value = memberValue(of: node, "accent") {
+            colors.append((accent, raw.position(value), "\"accent\""))
         }
-        if let itemsMember = members.first(where: { $0.key == "items" }), case .array(let itemNodes) = itemsMember.node.value {
-            for (index, item) in page.items.enumerated() where index < itemNodes.count {
-                guard let accent = item.accent, case .object(let itemMembers) = itemNodes[index].value,
-                      let member = itemMembers.first(where: { $0.key == "accent" }) else { continue }
-                colors.append((accent, member.node.position, "the \"accent\" of item \(index + 1)"))
+        if let items = memberValue(of: node, "items"), raw.kind(items) == .array {
+            for (index, item) in raw.elements(items).enumerated() where index < page.items.count {
+                guard let accent = page.items[index].accent, let value = memberValue(of: item, "accent") else { continue }
+                colors.append((accent, raw.position(value), "the \"accent\" of item \(index + 1)"))
             }
         }
         for (color, position, what) in colors {
@@ -255,25 +314,29 @@ package struct TourDecoder {
         }
     }
 
+    /// The value of the first member named `key` of the object at `node`.
+    private func memberValue(of node: Int, _ key: String) -> Int? {
+        raw.members(node).first { raw.string($0.key) == key }?.value
+    }
+
     /// A page "since" a version the tour has not reached would never show; one without a
     /// tour version can never be "what's new".
-    private func checkVersions(of page: Tour.Page, node: JSONNode, tourVersion: Version?, versionGiven: Bool) {
-        guard let since = page.since, case .object(let members) = node.value,
-              let member = members.first(where: { $0.key == "since" }) else { return }
+    private func checkVersions(of page: Tour.Page, node: Int, tourVersion: Version?, versionGiven: Bool) {
+        guard let since = page.since, let value = memberValue(of: node, "since") else { return }
         if let tourVersion, since > tourVersion {
-            warn(member.node.position, "\"since\": \(Quoted(since.description)) is newer than the tour's version \(tourVersion); --once will not show this page yet")
+            warn(raw.position(value), "\"since\": \(Quoted(since.description)) is newer than the tour's version \(tourVersion); --once will not show this page yet")
         } else if !versionGiven {
-            warn(member.node.position, "\"since\" has no effect: the tour has no \"version\" to compare it with")
+            warn(raw.position(value), "\"since\" has no effect: the tour has no \"version\" to compare it with")
         }
     }
 
     /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
-    private func indicator(_ fields: JSONFields, at node: JSONNode) throws(PartFailure) -> Tour.Indicator? {
+    private func indicator(_ fields: Fields, at node: Int) throws(PartFailure) -> Tour.Indicator? {
         let glyphsMember = fields["indicatorGlyphs"]
         guard let member = fields["indicator"] ?? glyphsMember else { return nil }
         let name = try string(fields["indicator"]) ?? "dots"
         guard Self.indicatorNames.contains(name) else {
-            throw stop(member.node.position, "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
+            throw stop(raw.position(member.value), "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
         }
         switch name {
         case "numbers": return .numbers
@@ -282,13 +345,13 @@ package struct TourDecoder {
         default: break
         }
         guard let glyphsMember else { return .dots() }
-        let glyphFields = try members(of: glyphsMember.node, what: "\"indicatorGlyphs\"", allowed: ["current", "other"])
+        let glyphFields = try members(of: glyphsMember.value, what: "\"indicatorGlyphs\"", allowed: ["current", "other"])
         var glyphs: [String] = []
         for key in ["current", "other"] {
             let text = TextSanitizer.clean(try string(glyphFields[key]) ?? (key == "current" ? "●" : "○"))
             let cells = TextWidth.of(text)
             guard text.count == 1, (1...2).contains(cells) else {
-                throw stop(glyphFields[key]?.node.position ?? glyphsMember.node.position,
+                throw stop(raw.position(glyphFields[key]?.value ?? glyphsMember.value),
                            "\"\(key)\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
             }
             glyphs.append(text)
@@ -296,39 +359,41 @@ package struct TourDecoder {
         return .dots(current: glyphs[0], other: glyphs[1])
     }
 
-    private func color(_ member: JSONMember?) throws(PartFailure) -> Color? {
+    private func color(_ member: Member?) throws(PartFailure) -> Color? {
         guard let member, let text = try string(member) else { return nil }
         guard let color = ColorName.parse(text) else {
-            throw stop(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
+            throw stop(raw.position(member.value), "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
         }
         return color
     }
 
-    private func decodeFeature(_ node: JSONNode, number: Int, page: Int) throws(PartFailure) -> Tour.Feature {
-        let what = "item \(number) of page \(page)"
-        let fields = try members(of: node, what: what, allowed: Self.featureKeys)
-        guard let title = try string(fields["title"]) else {
+    private func decodeFeature(_ node: Int, number: Int, page: Int) throws(PartFailure) -> Tour.Feature {
+        func what() -> String { "item \(number) of page \(page)" }
+        let fields = try members(of: node, what: what(), allowed: Self.featureKeys)
+        guard let title = try text(fields["title"]) else {
             if misspelled(in: node).contains("title") { throw PartFailure.alreadyReported }
-            throw stop(node.position, "\(what) has no \"title\"")
+            throw stop(raw.position(node), "\(what()) has no \"title\"")
         }
-        return Tour.Feature(icon: try string(fields["icon"]) ?? "", title: title, text: try string(fields["text"]) ?? "",
+        return Tour.Feature(icon: try text(fields["icon"]) ?? "", title: title, text: try text(fields["text"]) ?? "",
                             accent: try color(fields["accent"]))
     }
 
-    /// A page, or nil when it is unusable (the reason already recorded).
-    private func decodePage(_ node: JSONNode, number: Int) throws(PartFailure) -> Tour.Page? {
-        let what = "page \(number)"
-        let fields = try members(of: node, what: what, allowed: Self.pageKeys)
-        let title = attemptOptional { () throws(PartFailure) in try string(fields["title"]) }
+    /// A page, or nil when it is unusable (the reason already recorded). While checking,
+    /// its texts are empty and its art is measured, not kept.
+    private func decodePage(_ node: Int, number: Int) throws(PartFailure) -> Tour.Page? {
+        // Said only in errors: not made for each of thousands of good pages.
+        func what() -> String { "page \(number)" }
+        let fields = try members(of: node, what: what(), allowed: Self.pageKeys)
+        let title = attemptOptional { () throws(PartFailure) in try text(fields["title"]) }
         // Each part is read on its own, so one page can report several problems.
         var page = Tour.Page(title: title ?? "",
-                             subtitle: attemptOptional { () throws(PartFailure) in try string(fields["subtitle"]) } ?? "",
+                             subtitle: attemptOptional { () throws(PartFailure) in try text(fields["subtitle"]) } ?? "",
                              accent: attemptOptional { () throws(PartFailure) in try color(fields["accent"]) },
-                             button: attemptOptional { () throws(PartFailure) in try string(fields["button"]) })
+                             button: attemptOptional { () throws(PartFailure) in try text(fields["button"]) })
         attempt { () throws(PartFailure) in
             if let sinceMember = fields["since"], let since = try string(sinceMember) {
                 guard let version = Version(since) else {
-                    throw stop(sinceMember.node.position, "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
+                    throw stop(raw.position(sinceMember.value), "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
                 }
                 page.since = version
             }
@@ -337,13 +402,13 @@ package struct TourDecoder {
         attempt { () throws(PartFailure) in
             if let kindMember = fields["kind"], let text = try string(kindMember) {
                 guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
-                    throw stop(kindMember.node.position, "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
+                    throw stop(raw.position(kindMember.value), "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
                 }
                 kind = parsed
             }
         }
-        page.key = attemptOptional { () throws(PartFailure) in try string(fields["key"]).map { TextSanitizer.clean($0) } }
-        page.heroAlt = attemptOptional { () throws(PartFailure) in try string(fields["heroAlt"]) }
+        page.key = attemptOptional { () throws(PartFailure) in try text(fields["key"]).map { TextSanitizer.clean($0) } }
+        page.heroAlt = attemptOptional { () throws(PartFailure) in try text(fields["heroAlt"]) }
         page.indicator = attemptOptional { () throws(PartFailure) in try indicator(fields, at: node) }
         var items: [Tour.Feature] = []
         attempt { () throws(PartFailure) in
@@ -351,35 +416,36 @@ package struct TourDecoder {
                 guard kind == .features else {
                     throw stop(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
                 }
-                guard case .array(let itemNodes) = itemsMember.node.value else {
-                    throw stop(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
+                guard raw.kind(itemsMember.value) == .array else {
+                    throw stop(raw.position(itemsMember.value), "\"items\" must be an array, not \(raw.kindName(itemsMember.value))")
                 }
-                guard itemNodes.count <= Self.maximumItems else {
-                    throw stop(itemsMember.node.position, "too many items (\(itemNodes.count)); the limit is \(Self.maximumItems) a page")
+                guard raw.count(itemsMember.value) <= Self.maximumItems else {
+                    throw stop(raw.position(itemsMember.value), "too many items (\(raw.count(itemsMember.value))); the limit is \(Self.maximumItems) a page")
                 }
-                for (index, itemNode) in itemNodes.enumerated() {
+                for (index, itemNode) in raw.elements(itemsMember.value).enumerated() {
                     if let item = attempt({ () throws(PartFailure) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
                         items.append(item)
                     }
                 }
             }
         }
-        let extra = attemptOptional { () throws(PartFailure) in try string(fields["extra"]) } ?? ""
+        let extra = attemptOptional { () throws(PartFailure) in try text(fields["extra"]) } ?? ""
         if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
         attempt { () throws(PartFailure) in
             if let gradientMember = fields["gradient"] {
-                guard case .array(let stops) = gradientMember.node.value, stops.count >= 2, stops.count <= 16 else {
-                    throw stop(gradientMember.node.position, "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
+                let stops = raw.count(gradientMember.value)
+                guard raw.kind(gradientMember.value) == .array, stops >= 2, stops <= 16 else {
+                    throw stop(raw.position(gradientMember.value), "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
                 }
-                for stop in stops {
-                    page.gradient.append(try color(JSONMember(key: "gradient", keyPosition: gradientMember.keyPosition, node: stop))!)
+                for stop in raw.elements(gradientMember.value) {
+                    page.gradient.append(try color(Member(key: "gradient", keyPosition: gradientMember.keyPosition, value: stop))!)
                 }
             }
         }
         attempt { () throws(PartFailure) in
             let heroKeys = ["hero", "heroFile", "heroImage"].filter { fields[$0] != nil }
             if heroKeys.count > 1, let second = fields[heroKeys[1]] {
-                throw stop(second.keyPosition, "\(what) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
+                throw stop(second.keyPosition, "\(what()) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
             }
             if let imageMember = fields["heroImage"], let path = try string(imageMember) {
                 if let picture = loaded.pictures[path] {
@@ -394,28 +460,29 @@ package struct TourDecoder {
                 return
             }
             if let heroMember = fields["hero"] {
-                page.hero = try decodeInlineArt(heroMember)
+                page.hero = try decodeInlineArt(heroMember).art
             } else if let fileMember = fields["heroFile"] {
                 // One file, or several: versions of the art, largest first.
-                var paths: [(String, SourcePosition)] = []
-                if case .array(let elements) = fileMember.node.value {
-                    for element in elements {
-                        guard case .string(let path) = element.value else {
-                            throw stop(element.position, "each file of \"heroFile\" must be a string, not \(element.value.kindName)")
+                var paths: [(String, Int)] = []
+                if raw.kind(fileMember.value) == .array {
+                    for element in raw.elements(fileMember.value) {
+                        guard let path = raw.string(element) else {
+                            throw stop(raw.position(element), "each file of \"heroFile\" must be a string, not \(raw.kindName(element))")
                         }
-                        paths.append((path, element.position))
+                        paths.append((path, element))
                     }
-                    guard !paths.isEmpty else { throw stop(fileMember.node.position, "\"heroFile\" is an empty list; name a file") }
+                    guard !paths.isEmpty else { throw stop(raw.position(fileMember.value), "\"heroFile\" is an empty list; name a file") }
                 } else if let path = try string(fileMember) {
-                    paths = [(path, fileMember.node.position)]
+                    paths = [(path, fileMember.value)]
                 }
-                var versions: [(Tour.Art, SourcePosition)] = []
-                for (path, position) in paths {
-                    let member = JSONMember(key: fileMember.key, keyPosition: fileMember.keyPosition, node: JSONNode(value: .string(path), position: position))
-                    versions.append((try artFile(path, named: member), position))
+                var versions: [(MeasuredArt, SourcePosition)] = []
+                for (path, element) in paths {
+                    let member = Member(key: fileMember.key, keyPosition: fileMember.keyPosition, value: element)
+                    let art = try artFile(path, named: member)
+                    versions.append((MeasuredArt(art), raw.position(element)))
                 }
                 if !versions.isEmpty {
-                    page.hero = versionsOfArt(versions)
+                    page.hero = versionsOfArt(versions).art
                     page.heroFile = paths[0].0
                     page.smallerHeroFiles = paths.dropFirst().map(\.0)
                 }
@@ -424,7 +491,7 @@ package struct TourDecoder {
         guard title != nil else {
             // A title of the wrong type was reported already; only a missing one is news.
             if fields["title"] == nil, !misspelled(in: node).contains("title") {
-                throw stop(node.position, "\(what) has no \"title\"")
+                throw stop(raw.position(node), "\(what()) has no \"title\"")
             }
             return nil
         }
@@ -432,26 +499,27 @@ package struct TourDecoder {
     }
 
     /// The art in a file, read once however many pages name it.
-    private func artFile(_ path: String, named member: JSONMember) throws(PartFailure) -> Tour.Art {
+    private func artFile(_ path: String, named member: Member) throws(PartFailure) -> Tour.Art {
         if let art = loaded.art[path] { return art }
         let bytes = try readHeroFile(path, named: member)
-        let art = try checkedArt(Tour.Art(text: String(decoding: bytes, as: UTF8.self)), at: member.node.position)
+        let art = Tour.Art(text: String(decoding: bytes, as: UTF8.self))
+        _ = try checkedArt(MeasuredArt(art), at: raw.position(member.value))
         try hold(art.lines.reduce(0) { $0 + $1.utf8.count } + art.styles.reduce(0) { $0 + $1.count } * MemoryLayout<Style>.stride, at: member)
         loaded.art[path] = art
         return art
     }
 
     /// Counts what a newly read picture or art file holds against the tour's bound.
-    private func hold(_ bytes: Int, at member: JSONMember) throws(PartFailure) {
+    private func hold(_ bytes: Int, at member: Member) throws(PartFailure) {
         loaded.heldBytes += bytes
         guard loaded.heldBytes <= Self.maximumLoadedArtBytes else {
-            throw stop(member.node.position, "the tour's pictures and art take more than \(Self.maximumLoadedArtBytes >> 20) MiB in all; use fewer or smaller ones")
+            throw stop(raw.position(member.value), "the tour's pictures and art take more than \(Self.maximumLoadedArtBytes >> 20) MiB in all; use fewer or smaller ones")
         }
     }
 
     /// The bytes of a `heroFile` or `heroImage`, through the art reader (inside the tour's
     /// folder, a regular file, within the size limit).
-    private func readHeroFile(_ path: String, named member: JSONMember) throws(PartFailure) -> [UInt8] {
+    private func readHeroFile(_ path: String, named member: Member) throws(PartFailure) -> [UInt8] {
         do throws(TourError) {
             return try readArt(path)
         } catch {
@@ -459,25 +527,25 @@ package struct TourDecoder {
             let message = "cannot read \(member.key) \(Quoted(path)): \(MessageText.visible(Self.reason(error), limit: MessageText.maximumPathLength))"
             // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
             if case .unreadable = error {
-                log.add(Diagnostic(file: fileName, position: member.node.position, severity: .error, message: message, missingFile: true))
+                log.add(Diagnostic(file: fileName, position: raw.position(member.value), severity: .error, message: message, missingFile: true))
                 throw PartFailure.alreadyReported
             }
             // The reader's own rule (art outside the tour's folder) speaks for itself.
-            throw stop(member.node.position, "\(member.key) \(Quoted(path)) \(error.message)")
+            throw stop(raw.position(member.value), "\(member.key) \(Quoted(path)) \(error.message)")
         }
     }
 
     /// A `heroImage`: read like art (inside the tour's folder, a regular file, within the
     /// art size limit), then decoded; a picture over 4096×4096 is refused from its header.
-    private func decodePicture(_ path: String, at member: JSONMember) throws(PartFailure) -> Picture {
+    private func decodePicture(_ path: String, at member: Member) throws(PartFailure) -> Picture {
         let bytes = try readHeroFile(path, named: member)
         guard let readPicture else {
-            throw stop(member.node.position, "heroImage \(Quoted(path)): pictures cannot be read here")
+            throw stop(raw.position(member.value), "heroImage \(Quoted(path)): pictures cannot be read here")
         }
         switch readPicture(bytes) {
         case .success(let picture): return picture
         case .failure(let problem):
-            throw stop(member.node.position, "heroImage \(Quoted(path)) is not a picture tour can show: \(MessageText.visible(problem.reason, limit: 120))")
+            throw stop(raw.position(member.value), "heroImage \(Quoted(path)) is not a picture tour can show: \(MessageText.visible(problem.reason, limit: 120))")
         }
     }
 
@@ -486,52 +554,102 @@ package struct TourDecoder {
         return error.description
     }
 
-    private func decodeInlineArt(_ member: JSONMember) throws(PartFailure) -> Tour.Art {
+    /// Art as far as a check needs it, its size; and the art itself when building.
+    private struct MeasuredArt {
+        var art: Tour.Art?
+        var width: Int
+        var rows: Int
+
+        init(_ art: Tour.Art) {
+            self.art = art
+            width = art.width
+            rows = art.lines.count
+        }
+
+        init(width: Int, rows: Int) {
+            art = nil
+            self.width = width
+            self.rows = rows
+        }
+    }
+
+    private func decodeInlineArt(_ member: Member) throws(PartFailure) -> MeasuredArt {
+        let value = member.value
         // An array of arrays (or of texts beside arrays) gives versions, largest first.
-        if case .array(let elements) = member.node.value, elements.contains(where: { if case .array = $0.value { true } else { false } }) {
-            var versions: [(Tour.Art, SourcePosition)] = []
-            for element in elements {
-                let version = JSONMember(key: member.key, keyPosition: member.keyPosition, node: element)
-                versions.append((try decodeInlineArt(version), element.position))
+        if raw.kind(value) == .array, raw.elements(value).contains(where: { raw.kind($0) == .array }) {
+            var versions: [(MeasuredArt, SourcePosition)] = []
+            for element in raw.elements(value) {
+                let version = Member(key: member.key, keyPosition: member.keyPosition, value: element)
+                versions.append((try decodeInlineArt(version), raw.position(element)))
             }
             return versionsOfArt(versions)
         }
-        switch member.node.value {
-        case .string(let text):
-            return try checkedArt(Tour.Art(text: text), at: member.node.position)
-        case .array(let lines):
-            var texts: [String] = []
-            for line in lines {
-                guard case .string(let text) = line.value else {
-                    throw stop(line.position, "each line of \"hero\" must be a string, not \(line.value.kindName)")
-                }
-                texts.append(text)
+        switch raw.kind(value) {
+        case .string:
+            return try checkedArt(MeasuredArt(Tour.Art(text: raw.string(value) ?? "")), at: raw.position(value))
+        case .array:
+            for line in raw.elements(value) where raw.kind(line) != .string {
+                throw stop(raw.position(line), "each line of \"hero\" must be a string, not \(raw.kindName(line))")
             }
-            return try checkedArt(Tour.Art(lines: texts), at: member.node.position)
+            if !building, let size = plainArtSize(lines: raw.elements(value)) {
+                return try checkedArt(size, at: raw.position(value))
+            }
+            let texts = raw.elements(value).map { raw.string($0) ?? "" }
+            return try checkedArt(MeasuredArt(Tour.Art(lines: texts)), at: raw.position(value))
         default:
-            throw stop(member.node.position, "\"hero\" must be a string or an array of lines, not \(member.node.value.kindName)")
+            throw stop(raw.position(value), "\"hero\" must be a string or an array of lines, not \(raw.kindName(value))")
         }
+    }
+
+    /// The size `Tour.Art(lines:)` would give lines that are all printable ASCII written
+    /// without escapes, measured where they stand: each is as wide as it is long, cleaning
+    /// changes none, and blank rows (all spaces) above and below are left out. Nil when a
+    /// line is anything else: the art is then made and measured.
+    private func plainArtSize(lines: JSONTape.Elements) -> MeasuredArt? {
+        var rows = 0, width = 0
+        var firstKept: Int? = nil
+        var widths: [Int] = []
+        widths.reserveCapacity(lines.count)
+        for line in lines {
+            guard raw.isPlain(line) else { return nil }
+            let length = raw.byteCount(line)
+            widths.append(length)
+            if !raw.isAllSpaces(line) {
+                if firstKept == nil { firstKept = widths.count - 1 }
+                rows = widths.count
+            }
+        }
+        guard let firstKept else { return MeasuredArt(width: 0, rows: 0) }
+        width = widths[firstKept..<rows].max() ?? 0
+        return MeasuredArt(width: width, rows: rows - firstKept)
     }
 
     /// One art from its versions, largest first; `tour check` warns where a version is
     /// wider than the one before it (the layout tries them in order).
-    private func versionsOfArt(_ versions: [(art: Tour.Art, position: SourcePosition)]) -> Tour.Art {
+    private func versionsOfArt(_ versions: [(art: MeasuredArt, position: SourcePosition)]) -> MeasuredArt {
         for (previous, next) in zip(versions, versions.dropFirst()) where next.art.width > previous.art.width {
             warn(next.position, "this version of the art is \(next.art.width) columns wide, wider than the one before it (\(previous.art.width)); give the largest first")
         }
-        var art = versions[0].art
-        art.smallerVersions = versions.dropFirst().map(\.art)
-        return art
+        var measured = versions[0].art
+        if var art = measured.art {
+            art.smallerVersions = versions.dropFirst().compactMap(\.art.art)
+            measured.art = art
+        }
+        return measured
     }
 
-    private func checkedArt(_ art: Tour.Art, at position: SourcePosition) throws(PartFailure) -> Tour.Art {
-        if art.width > Self.maximumArtColumns || art.lines.count > Self.maximumArtRows {
-            throw stop(position, "hero art is \(art.width)×\(art.lines.count); the limit is \(Self.maximumArtColumns)×\(Self.maximumArtRows)")
-        }
+    private func checkedArt(_ art: MeasuredArt, at position: SourcePosition) throws(PartFailure) -> MeasuredArt {
+        try checkSize(art, at: position)
         if art.width > Self.comfortableArtColumns {
             warn(position, "hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns")
         }
         return art
+    }
+
+    private func checkSize(_ art: MeasuredArt, at position: SourcePosition) throws(PartFailure) {
+        if art.width > Self.maximumArtColumns || art.rows > Self.maximumArtRows {
+            throw stop(position, "hero art is \(art.width)×\(art.rows); the limit is \(Self.maximumArtColumns)×\(Self.maximumArtRows)")
+        }
     }
 }
 

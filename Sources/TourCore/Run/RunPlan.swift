@@ -39,10 +39,10 @@ package struct RunPlan: Equatable, Sendable {
 
     package init(tour: Tour, selection: Selection) {
         self.selection = selection
-        self.writtenPageCount = tour.pages.count
+        self.writtenPageCount = tour.pageCount
         self.version = tour.version
         switch selection {
-        case .everyPage: pages = Array(tour.pages.indices)
+        case .everyPage: pages = Array(0..<tour.pageCount)
         case .whatsNew(let lastSeen): pages = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
         }
     }
@@ -52,9 +52,7 @@ package struct RunPlan: Equatable, Sendable {
 
     /// The pages this run shows, in the order shown: what the pager and the accessible mode play.
     package func shownTour(_ tour: Tour) -> Tour {
-        var shown = tour
-        shown.pages = pages.map { tour.pages[$0] }
-        return shown
+        tour.selectingPages(pages)
     }
 
     /// The page as written of the page shown at `position`.
@@ -86,8 +84,8 @@ package struct RunPlan: Equatable, Sendable {
     /// position that keeps the written page on screen (or the next one shown).
     package func reloaded(with tour: Tour, onWrittenPage page: Int) -> (plan: RunPlan, position: Int) {
         var plan = RunPlan(tour: tour, selection: selection)
-        if plan.isEmpty { plan.pages = Array(tour.pages.indices) }
-        return (plan, plan.position(nearestTo: min(page, max(0, tour.pages.count - 1))))
+        if plan.isEmpty { plan.pages = Array(0..<tour.pageCount) }
+        return (plan, plan.position(nearestTo: min(page, max(0, tour.pageCount - 1))))
     }
 
     /// An outcome told in positions among the pages shown, told in written pages.

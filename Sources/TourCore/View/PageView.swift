@@ -63,7 +63,7 @@ package struct PageView: Sendable {
     }
 
     /// The page on screen.
-    package var page: Tour.Page { tour.pages[state.currentPage] }
+    package var page: Tour.Page { tour.page(state.currentPage) }
     /// The page's accent, or the tour's.
     package var accent: Color? { page.accent ?? tour.accent }
 
