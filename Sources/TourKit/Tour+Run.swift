@@ -17,8 +17,11 @@ extension Tour {
     /// The same, with the art-folder rule lifted when `allowOutsideArt` (`--allow-outside-art`).
     package init(contentsOfFile path: String, locale: String?, allowOutsideArt: Bool) throws(TourError) {
         let locale = locale ?? TourLoader.messagesLocale(environment: TourRunner.environment)
-        self.init(head: try TourLoader.head(path: path)) { () throws(TourError) -> Tour in
-            try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
+        // The file's start is read now, so a file that cannot be read fails here; the head
+        // and the load share what is read after, so the file is read whole once.
+        let file = try TourLoader.OpenedTourFile(path: path)
+        self.init(head: file.head()) { () throws(TourError) -> Tour in
+            try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt, bytes: file.takeWhole())
         }
     }
 

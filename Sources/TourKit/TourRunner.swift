@@ -18,9 +18,10 @@ enum TourRunner {
     }
 
     private static func runInLocale(_ unread: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
-        // A tour built in Swift, or one whose id the file's top did not give, is complete
-        // already: its problems stop the run first, as they always did.
-        if unread.head == nil, let problem = unread.problemForRun { throw problem }
+        // With `once`, a tour built in Swift, or one whose id the file's top did not give,
+        // is read in full before the state: its problems stop the run first, as they always
+        // did. Without `once` it is read below, and the head is never needed.
+        if options.once, unread.head == nil, let problem = unread.problemForRun { throw problem }
         var loaded: Tour? = nil
         var warning: String? = nil
         defer {

@@ -53,8 +53,32 @@ package enum FileSystem {
         if Int(status.st_size) > limit {
             throw Failure(reason: "file is larger than the limit of \(describeSize(limit))", isTooLarge: true)
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(min(count, Int(status.st_size)))
+        // Straight into the result, as much as the size says (and one byte more, to see
+        // the end): a 4 MiB tour is not copied through a buffer.
+        var failure: Failure? = nil
+        var atEnd = false
+        let expected = min(count, Int(status.st_size) + 1)
+        var result = [UInt8](unsafeUninitializedCapacity: expected) { storage, initialized in
+            while initialized < expected {
+                let read = posixRead(descriptor, storage.baseAddress! + initialized, expected - initialized)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = Failure.fromErrno()
+                    return
+                }
+                if read == 0 {
+                    atEnd = true
+                    return
+                }
+                initialized += read
+            }
+        }
+        if let failure { throw failure }
+        if result.count > limit {
+            throw Failure(reason: "file is larger than the limit of \(describeSize(limit))", isTooLarge: true)
+        }
+        if atEnd { return (result, true) }
+        // The size was not the whole story (a special file, or one growing): go on in pieces.
         var buffer = [UInt8](repeating: 0, count: min(64 * 1024, max(count, 1)))
         while result.count < count {
             let wanted = min(buffer.count, count - result.count)

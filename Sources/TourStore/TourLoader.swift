@@ -1,3 +1,4 @@
+import Synchronization
 import TourCore
 
 /// Loads a tour file from disk, resolving `heroFile` paths beside it, and lays its
@@ -10,8 +11,9 @@ package enum TourLoader {
     /// it, or its first error. A translation that does not fit is not used: the base tour
     /// comes back with a warning that names the file (every user of the tool would
     /// otherwise get an error where the base tour works); `tour check` lists its problems.
-    package static func load(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> Tour {
-        let (base, baseDiagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt)
+    /// `bytes`: the file's bytes when they were read already.
+    package static func load(path: String, locale: String? = nil, allowOutsideArt: Bool = false, bytes: [UInt8]? = nil) throws(TourError) -> Tour {
+        let (base, baseDiagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt, bytes: bytes)
         if let error = Diagnostic.error(from: baseDiagnostics) { throw error }
         guard var tour = base else { throw TourError.content(file: path, position: nil, message: "no tour") }
         if tour.id == nil { tour.id = defaultID(forPath: path) }
@@ -104,11 +106,15 @@ package enum TourLoader {
         }
     }
 
-    private static func checkBase(path: String, allowOutsideArt: Bool) throws(TourError) -> (Tour?, [Diagnostic]) {
+    private static func checkBase(path: String, allowOutsideArt: Bool, bytes given: [UInt8]? = nil) throws(TourError) -> (Tour?, [Diagnostic]) {
         let bytes: [UInt8]
-        switch try readForCheck(path) {
-        case .success(let read): bytes = read
-        case .failure(let problem): return (nil, [problem])
+        if let given {
+            bytes = given
+        } else {
+            switch try readForCheck(path) {
+            case .success(let read): bytes = read
+            case .failure(let problem): return (nil, [problem])
+            }
         }
         var decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
         decoder.readPicture = pictureReader
@@ -135,16 +141,43 @@ package enum TourLoader {
     /// The id and version at the top of the tour file, read as `load` would read them (the
     /// same failures for a file that cannot be read); nil when only `load` can say.
     package static func head(path: String) throws(TourError) -> TourHead? {
-        let start = try readTourFile(path, upTo: headBytes)
-        if case .found(let head) = TourHead.scan(start.bytes, markdown: isMarkdown(path), defaultID: defaultID(forPath: path)) {
-            return head
+        try OpenedTourFile(path: path).head()
+    }
+
+    /// A tour file whose start was read: the head is looked for in it, then in the whole
+    /// file, which is kept for the load (`takeWhole`) so a large tour is read once.
+    package final class OpenedTourFile: Sendable {
+        private let path: String
+        private let start: [UInt8]
+        private let startIsWhole: Bool
+        /// The whole file once read; taken by the load.
+        private let whole: Mutex<[UInt8]?>
+
+        /// Reads the file's start: a file that cannot be read fails here.
+        package init(path: String) throws(TourError) {
+            self.path = path
+            (start, startIsWhole) = try readTourFile(path, upTo: headBytes)
+            whole = Mutex(startIsWhole ? start : nil)
         }
-        guard !start.isWhole else { return nil }
-        let whole = try readTourFile(path)
-        if case .found(let head) = TourHead.scan(whole, markdown: isMarkdown(path), defaultID: defaultID(forPath: path)) {
-            return head
+
+        /// The id and version; nil when only a full load can say (or the rest of the file
+        /// can no longer be read, which the load will report).
+        package func head() -> TourHead? {
+            let markdown = isMarkdown(path), defaultID = defaultID(forPath: path)
+            if case .found(let head) = TourHead.scan(start, markdown: markdown, defaultID: defaultID) { return head }
+            guard !startIsWhole, let bytes = try? readTourFile(path) else { return nil }
+            whole.withLock { $0 = bytes }
+            if case .found(let head) = TourHead.scan(bytes, markdown: markdown, defaultID: defaultID) { return head }
+            return nil
         }
-        return nil
+
+        /// The whole file if it was read, for the load; nil when the load must read it.
+        package func takeWhole() -> [UInt8]? {
+            whole.withLock { bytes in
+                defer { bytes = nil }
+                return bytes
+            }
+        }
     }
 
     /// The tips in a JSON or Markdown tips file, validated; the id defaults to the file name.

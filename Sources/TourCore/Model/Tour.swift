@@ -83,9 +83,10 @@ public struct Tour: Sendable, Equatable {
     }
 
     /// A tour read when first needed, by `load`; `head` (its id and version, the id's
-    /// default already applied) answers for it until then. Nil `head`: the file's top did
-    /// not say, and asking for the id reads it all.
-    package init(head: TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
+    /// default already applied) answers for it until then, itself read when first asked
+    /// for (only a `once` run asks). Nil `head`: the file's top did not say, and asking
+    /// for the id reads it all.
+    package init(head: @autoclosure @escaping @Sendable () -> TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
         body = Body(pages: PageList([]))
         deferred = DeferredTour(head: head, load: load)
     }
@@ -129,13 +130,23 @@ public struct Tour: Sendable, Equatable {
 
     /// The deferred read: done once, under a lock, whichever copy of the tour asks first.
     fileprivate final class DeferredTour: Sendable {
-        let head: TourHead?
+        private let readHead: @Sendable () -> TourHead?
+        private let headRead = Mutex<TourHead??>(nil)
         private let load: @Sendable () throws(TourError) -> Tour
         private let loaded = Mutex<Body?>(nil)
 
-        init(head: TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
-            self.head = head
+        init(head: @escaping @Sendable () -> TourHead?, load: @escaping @Sendable () throws(TourError) -> Tour) {
+            self.readHead = head
             self.load = load
+        }
+
+        var head: TourHead? {
+            headRead.withLock { read in
+                if let read { return read }
+                let head = readHead()
+                read = .some(head)
+                return head
+            }
         }
 
         var body: Body {

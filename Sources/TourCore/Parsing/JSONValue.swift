@@ -49,7 +49,9 @@ package struct KeyedFields<Member: KeyedMember> {
     init(capacity: Int) { members.reserveCapacity(capacity) }
 
     package subscript(key: String) -> Member? {
-        members.first { Self.same($0.key, key) }
+        let length = key.utf8.count
+        for member in members where member.key.utf8.count == length && member.key == key { return member }
+        return nil
     }
 
     /// Keys compared length first: most keys differ in length, and that test is inline

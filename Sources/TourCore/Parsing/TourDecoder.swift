@@ -443,11 +443,12 @@ package struct TourDecoder {
             }
         }
         attempt { () throws(PartFailure) in
-            let heroKeys = ["hero", "heroFile", "heroImage"].filter { fields[$0] != nil }
-            if heroKeys.count > 1, let second = fields[heroKeys[1]] {
-                throw stop(second.keyPosition, "\(what()) has both \"\(heroKeys[0])\" and \"\(heroKeys[1])\"; keep one")
+            let (heroMember, fileMember, imageMember) = (fields["hero"], fields["heroFile"], fields["heroImage"])
+            if (heroMember == nil ? 0 : 1) + (fileMember == nil ? 0 : 1) + (imageMember == nil ? 0 : 1) > 1 {
+                let given = [("hero", heroMember), ("heroFile", fileMember), ("heroImage", imageMember)].filter { $0.1 != nil }
+                throw stop(given[1].1!.keyPosition, "\(what()) has both \"\(given[0].0)\" and \"\(given[1].0)\"; keep one")
             }
-            if let imageMember = fields["heroImage"], let path = try string(imageMember) {
+            if let imageMember, let path = try string(imageMember) {
                 if let picture = loaded.pictures[path] {
                     page.picture = picture
                 } else {
@@ -459,9 +460,9 @@ package struct TourDecoder {
                 page.heroImage = path
                 return
             }
-            if let heroMember = fields["hero"] {
+            if let heroMember {
                 page.hero = try decodeInlineArt(heroMember).art
-            } else if let fileMember = fields["heroFile"] {
+            } else if let fileMember {
                 // One file, or several: versions of the art, largest first.
                 var paths: [(String, Int)] = []
                 if raw.kind(fileMember.value) == .array {
@@ -575,6 +576,10 @@ package struct TourDecoder {
 
     private func decodeInlineArt(_ member: Member) throws(PartFailure) -> MeasuredArt {
         let value = member.value
+        // Lines of printable ASCII, the common case, are measured in one pass where they stand.
+        if !building, raw.kind(value) == .array, let size = plainArtSize(lines: raw.elements(value)) {
+            return try checkedArt(size, at: raw.position(value))
+        }
         // An array of arrays (or of texts beside arrays) gives versions, largest first.
         if raw.kind(value) == .array, raw.elements(value).contains(where: { raw.kind($0) == .array }) {
             var versions: [(MeasuredArt, SourcePosition)] = []
@@ -591,9 +596,6 @@ package struct TourDecoder {
             for line in raw.elements(value) where raw.kind(line) != .string {
                 throw stop(raw.position(line), "each line of \"hero\" must be a string, not \(raw.kindName(line))")
             }
-            if !building, let size = plainArtSize(lines: raw.elements(value)) {
-                return try checkedArt(size, at: raw.position(value))
-            }
             let texts = raw.elements(value).map { raw.string($0) ?? "" }
             return try checkedArt(MeasuredArt(Tour.Art(lines: texts)), at: raw.position(value))
         default:
@@ -604,24 +606,29 @@ package struct TourDecoder {
     /// The size `Tour.Art(lines:)` would give lines that are all printable ASCII written
     /// without escapes, measured where they stand: each is as wide as it is long, cleaning
     /// changes none, and blank rows (all spaces) above and below are left out. Nil when a
-    /// line is anything else: the art is then made and measured.
+    /// line is anything else (an array of versions among them): the art is then made and measured.
     private func plainArtSize(lines: JSONTape.Elements) -> MeasuredArt? {
-        var rows = 0, width = 0
+        var width = 0, rows = 0, line = 0
         var firstKept: Int? = nil
-        var widths: [Int] = []
-        widths.reserveCapacity(lines.count)
-        for line in lines {
-            guard raw.isPlain(line) else { return nil }
-            let length = raw.byteCount(line)
-            widths.append(length)
-            if !raw.isAllSpaces(line) {
-                if firstKept == nil { firstKept = widths.count - 1 }
-                rows = widths.count
+        // The widest blank row since the last row kept: it counts only if a row follows.
+        var blankWidth = 0
+        for index in lines {
+            guard raw.isPlain(index) else { return nil }
+            let length = raw.byteCount(index)
+            line += 1
+            if raw.isAllSpaces(index) {
+                blankWidth = max(blankWidth, length)
+                continue
             }
+            if firstKept == nil {
+                firstKept = line
+                blankWidth = 0
+            }
+            width = max(width, length, blankWidth)
+            blankWidth = 0
+            rows = line - firstKept! + 1
         }
-        guard let firstKept else { return MeasuredArt(width: 0, rows: 0) }
-        width = widths[firstKept..<rows].max() ?? 0
-        return MeasuredArt(width: width, rows: rows - firstKept)
+        return MeasuredArt(width: width, rows: rows)
     }
 
     /// One art from its versions, largest first; `tour check` warns where a version is
