@@ -29,6 +29,14 @@ func measure(samples: Int, batch: Int, _ body: () -> Void) -> (median: Double, l
 }
 
 let arguments = CommandLine.arguments
+// `TourBenchmarks --profile-load FILE N`: load FILE N times and nothing else, to run under
+// `perf record` when the load is what is being made faster.
+if arguments.count > 3, arguments[1] == "--profile-load" {
+    var pages = 0
+    for _ in 0..<(Int(arguments[3]) ?? 1) { pages &+= (try? TourLoader.load(path: arguments[2]))?.pageCount ?? 0 }
+    print(pages)
+    exit(0)
+}
 let tourPath = arguments.count > 1 ? arguments[1] : "Resources/welcome.json"
 let samples = arguments.count > 2 ? Int(arguments[2]) ?? 101 : 101
 let tour: Tour

@@ -172,4 +172,17 @@ struct TourDecoderTests {
         #expect(tour.pages.map(\.title) == ["fine"])
         #expect(decoder.check(Array(#"{"pages": [{"title": "fine"}]}"#.utf8)).1.isEmpty)
     }
+
+    /// The decoder finds a field by its key's place in the list `tour check` names; each
+    /// case of a key enum must be at the place of the key it is named after.
+    @Test func everyKeyCaseIsAtItsNamesPlace() {
+        func names<Key: FieldKey & CaseIterable>(_ type: Key.Type) -> [String] { Key.allCases.map { String(describing: $0) } }
+        #expect(names(TourDecoder.TourKey.self) == TourDecoder.tourKeys)
+        #expect(names(TourDecoder.PageKey.self) == TourDecoder.pageKeys)
+        #expect(names(TourDecoder.LabelKey.self) == TourDecoder.labelKeys)
+        #expect(names(TourDecoder.FeatureKey.self) == TourDecoder.featureKeys)
+        #expect(names(TourDecoder.GlyphKey.self) == TourDecoder.glyphKeys)
+        // A place is kept in 4 bits of 16.
+        #expect(TourDecoder.pageKeys.count <= KeyedFields<JSONMember>.placesKept)
+    }
 }

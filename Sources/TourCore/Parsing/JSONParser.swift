@@ -12,7 +12,8 @@ package struct JSONParser {
     static let maximumDepth = 64
     static let maximumStringBytes = 1 << 20
 
-    private let bytes: [UInt8]
+    /// The input, for the length of one parse or scan (every entry point lends it).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var column = 1
@@ -27,22 +28,29 @@ package struct JSONParser {
 
     /// The document as a tape of tokens: what the tour decoder walks.
     package static func parseTape(_ bytes: [UInt8]) throws(Failure) -> JSONTape {
-        var parser = JSONParser(bytes: bytes)
-        // Every value takes at least two bytes but the last: the tokens never move. Untouched
-        // capacity is only address space.
-        parser.tokens.reserveCapacity(bytes.count / 2 + 2)
-        parser.skipByteOrderMark()
-        parser.skipWhitespace()
-        try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < bytes.count {
-            throw parser.failure("unexpected text after the end of the JSON document")
+        let (tokens, numbers) = try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+            var parser = JSONParser(bytes: buffer)
+            // Every value takes at least two bytes but the last: the tokens never move.
+            // Untouched capacity is only address space.
+            parser.tokens.reserveCapacity(buffer.count / 2 + 2)
+            parser.skipByteOrderMark()
+            parser.skipWhitespace()
+            try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.index < buffer.count {
+                throw parser.failure("unexpected text after the end of the JSON document")
+            }
+            return (parser.tokens, parser.numbers)
         }
-        return JSONTape(bytes: bytes, tokens: parser.tokens, numbers: parser.numbers)
+        return JSONTape(bytes: bytes, tokens: tokens, numbers: numbers)
     }
 
     /// The text of a string already parsed (so valid), from its opening quote at `quote`.
     static func unescape(_ bytes: [UInt8], quotedAt quote: Int) -> String {
+        bytes.withUnsafeBufferPointer { unescape($0, quotedAt: quote) }
+    }
+
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, quotedAt quote: Int) -> String {
         var parser = JSONParser(bytes: bytes)
         parser.index = quote
         return (try? parser.parseString()) ?? ""
@@ -105,6 +113,10 @@ package struct JSONParser {
     /// Calls `visit` at each member of the top-level object, with the parser at its value;
     /// `visit` reads or skips the value, or stops the walk.
     private static func walkTopLevel(_ bytes: [UInt8], _ visit: (String, inout JSONParser) -> Skip) -> WalkEnd {
+        bytes.withUnsafeBufferPointer { walkTopLevel($0, visit) }
+    }
+
+    private static func walkTopLevel(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (String, inout JSONParser) -> Skip) -> WalkEnd {
         var parser = JSONParser(bytes: bytes)
         parser.skipByteOrderMark()
         parser.skipWhitespace()
@@ -146,7 +158,8 @@ package struct JSONParser {
     /// and arrays to their closing bracket. Line and column are not kept (nothing here
     /// reports a position).
     private mutating func skipValue() -> Skip {
-        bytes.withUnsafeBufferPointer { buffer in
+        do {
+            let buffer = bytes
             var index = self.index
             var depth = 0
             defer { self.index = index }
@@ -188,7 +201,7 @@ package struct JSONParser {
             || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -233,9 +246,7 @@ package struct JSONParser {
     /// Adds a token; a container's `first` and `second` are filled in when it closes.
     @discardableResult
     private mutating func append(_ kind: JSONTape.Kind, at position: SourcePosition, flags: UInt8 = 0, first: Int = 0, second: Int = 0) -> Int {
-        tokens.append(JSONTape.Token(kind: kind, flags: flags, line: UInt32(truncatingIfNeeded: position.line),
-                                     column: UInt32(truncatingIfNeeded: position.column),
-                                     first: UInt32(truncatingIfNeeded: first), second: UInt32(truncatingIfNeeded: second)))
+        tokens.append(JSONTape.Token(kind: kind, flags: flags, line: position.line, column: position.column, first: first, second: second))
         return tokens.count - 1
     }
 
@@ -383,7 +394,7 @@ package struct JSONParser {
             guard isDigit(current) else { throw failure("invalid number: expected a digit in the exponent") }
             while isDigit(current) { advance() }
         }
-        let text = String(decoding: bytes[first..<index], as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<index]), as: UTF8.self)
         guard let number = Double(text) else { throw failure("invalid number", at: start) }
         append(.number, at: start, first: numbers.count)
         numbers.append(number)
@@ -395,7 +406,7 @@ package struct JSONParser {
         let start = position
         let contentStart = index + 1
         // Most strings in a tour are printable ASCII with no escape: one 8-bytes-at-a-time scan.
-        let plainEnd = bytes.withUnsafeBufferPointer { PrintableASCII.end(of: $0, from: contentStart, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\"))) }
+        let plainEnd = PrintableASCII.end(of: bytes, from: contentStart, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\")))
         if plainEnd < bytes.count, bytes[plainEnd] == UInt8(ascii: "\""), plainEnd - contentStart <= Self.maximumStringBytes {
             index = plainEnd + 1
             column += plainEnd + 1 - contentStart + 1
@@ -437,7 +448,7 @@ package struct JSONParser {
                 if building {
                     // ASCII needs no validation; decoding from a buffer is the stdlib's
                     // specialised fast path.
-                    let run = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[runStart..<runEnd]), as: UTF8.self) }
+                    let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self)
                     if result.isEmpty { result = run } else { result += run }
                 }
                 column += columns
@@ -461,36 +472,32 @@ package struct JSONParser {
 
     /// True when `range` of `bytes` is well-formed UTF-8 (no overlong forms, no surrogates),
     /// checked without making a String.
-    private static func isValidUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var iterator = UnsafeBufferPointer(rebasing: buffer[range]).makeIterator()
-            var decoder = Unicode.UTF8()
-            while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue: continue
-                case .emptyInput: return true
-                case .error: return false
-                }
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[range]).makeIterator()
+        var decoder = Unicode.UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
             }
         }
     }
 
     /// The end of the run of bytes from `start` that need no escape handling (up to a quote,
     /// backslash or control byte), its width in columns and whether it is all ASCII.
-    private static func scanPlainRun(_ bytes: [UInt8], from start: Int) -> (end: Int, columns: Int, isASCII: Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = PrintableASCII.end(of: buffer, from: start, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\")))
-            var continuationBytes = 0
-            var highBits: UInt8 = 0
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                highBits |= byte
-                if byte & 0xC0 == 0x80 { continuationBytes += 1 }
-                index += 1
-            }
-            return (index, index - start - continuationBytes, highBits < 0x80)
+    private static func scanPlainRun(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, columns: Int, isASCII: Bool) {
+        var index = PrintableASCII.end(of: buffer, from: start, excluding: (UInt8(ascii: "\""), UInt8(ascii: "\\")))
+        var continuationBytes = 0
+        var highBits: UInt8 = 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            highBits |= byte
+            if byte & 0xC0 == 0x80 { continuationBytes += 1 }
+            index += 1
         }
+        return (index, index - start - continuationBytes, highBits < 0x80)
     }
 
     /// Walks valid UTF-8 up to the first invalid sequence, so the error points at it.

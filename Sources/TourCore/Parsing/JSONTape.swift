@@ -12,12 +12,10 @@ package final class JSONTape: Sendable {
         case object, array, string, number, `true`, `false`, null
     }
 
-    /// One value or key. 20 bytes: a 4 MiB tour of short values stays a few MiB of tokens.
+    /// One value or key, in 16 bytes: a 4 MiB tour of short values stays a few MiB of tokens.
     struct Token {
-        var kind: Kind
-        var flags: UInt8
-        var line: UInt32
-        var column: UInt32
+        /// Kind (3 bits), flags (3 bits), line (29 bits) and column (29 bits).
+        private var packed: UInt64
         /// A string: where its text starts in the input (after the quote), or its index in
         /// `owned`. A number: its index in `numbers`. A container: the index of the token
         /// after its last descendant.
@@ -25,6 +23,21 @@ package final class JSONTape: Sendable {
         /// A string: its length in bytes as written. A container: its elements (an
         /// object's members: a key token, then the value's tokens).
         var second: UInt32
+
+        /// Lines and columns past this are told as this; a tour file is at most 4 MiB.
+        static let largestPlace = (1 << 29) - 1
+
+        init(kind: Kind, flags: UInt8, line: Int, column: Int, first: Int, second: Int) {
+            packed = UInt64(kind.rawValue) | UInt64(flags) << 3
+                | UInt64(min(max(line, 0), Self.largestPlace)) << 6 | UInt64(min(max(column, 0), Self.largestPlace)) << 35
+            self.first = UInt32(truncatingIfNeeded: first)
+            self.second = UInt32(truncatingIfNeeded: second)
+        }
+
+        var kind: Kind { Kind(rawValue: UInt8(packed & 7))! }
+        var flags: UInt8 { UInt8(packed >> 3 & 7) }
+        var line: Int { Int(packed >> 6 & UInt64(Self.largestPlace)) }
+        var column: Int { Int(packed >> 35 & UInt64(Self.largestPlace)) }
     }
 
     /// Flags of a string token.
@@ -56,7 +69,7 @@ package final class JSONTape: Sendable {
     package func kind(_ index: Int) -> Kind { tokens[index].kind }
 
     package func position(_ index: Int) -> SourcePosition {
-        SourcePosition(line: Int(tokens[index].line), column: Int(tokens[index].column))
+        SourcePosition(line: tokens[index].line, column: tokens[index].column)
     }
 
     /// The word an error message uses for the kind of value at `index`.
@@ -103,6 +116,60 @@ package final class JSONTape: Sendable {
 
     /// The length in bytes of the string at `index` as written.
     package func byteCount(_ index: Int) -> Int { Int(tokens[index].second) }
+
+    /// The place in `names` (from `packed(_:)`) of the string at `index`, compared where it
+    /// stands as one number; nil when it is none of them, or was written with escapes (then
+    /// only its text can say).
+    package func place(of index: Int, in names: [UInt128]) -> Int? {
+        let token = tokens[index]
+        guard token.kind == .string, token.flags & (StringFlag.escaped | StringFlag.owned) == 0,
+              token.second <= Self.longestPackedName else { return nil }
+        let start = Int(token.first), length = Int(token.second)
+        let key = bytes.withUnsafeBufferPointer { Self.pack(UnsafeBufferPointer(rebasing: $0[start..<start + length])) }
+        return names.firstIndex(of: key)
+    }
+
+    /// Names of keys as numbers for `place(of:in:)`: each name's bytes and its length.
+    package static func packed(_ names: [String]) -> [UInt128] {
+        names.map { name in
+            precondition(name.utf8.count <= longestPackedName, "a key name longer than \(longestPackedName) bytes")
+            return Array(name.utf8).withUnsafeBufferPointer(pack)
+        }
+    }
+
+    private static let longestPackedName = 15
+
+    /// Up to 15 bytes, and their count in the top byte: two texts pack alike only when equal.
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt128 {
+        var value = UInt128(bytes.count) << 120
+        for (offset, byte) in bytes.enumerated() { value |= UInt128(byte) << (8 * offset) }
+        return value
+    }
+
+    /// Calls `body` with the length of each element of the array at `index` and whether it
+    /// is all spaces, when every element is a plain string (`isPlain`); false, having
+    /// stopped, at the first that is not.
+    package func eachPlainString(in index: Int, _ body: (_ length: Int, _ allSpaces: Bool) -> Void) -> Bool {
+        guard tokens[index].kind == .array else { return false }
+        let count = Int(tokens[index].second)
+        return tokens.withUnsafeBufferPointer { tokens in
+            bytes.withUnsafeBufferPointer { bytes in
+                // Strings have no descendants: the elements are the next `count` tokens.
+                guard index + count < tokens.count else { return false }
+                for element in tokens[index + 1 ..< index + 1 + count] {
+                    guard element.kind == .string, element.flags & StringFlag.plain != 0 else { return false }
+                    let start = Int(element.first), length = Int(element.second)
+                    var allSpaces = true
+                    for offset in start..<start + length where bytes[offset] != 0x20 {
+                        allSpaces = false
+                        break
+                    }
+                    body(length, allSpaces)
+                }
+                return true
+            }
+        }
+    }
 
     /// True when the string at `index` is written as spaces only (or is empty).
     package func isAllSpaces(_ index: Int) -> Bool {
@@ -200,8 +267,7 @@ package final class JSONTape: Sendable {
         var numbers: [Double] = []
         var owned: [String] = []
         func token(_ kind: Kind, _ position: SourcePosition, flags: UInt8 = 0, first: Int = 0, second: Int = 0) -> Token {
-            Token(kind: kind, flags: flags, line: UInt32(clamping: position.line), column: UInt32(clamping: position.column),
-                  first: UInt32(clamping: first), second: UInt32(clamping: second))
+            Token(kind: kind, flags: flags, line: position.line, column: position.column, first: first, second: second)
         }
         func ownedString(_ text: String, _ position: SourcePosition) {
             tokens.append(token(.string, position, flags: StringFlag.owned, first: owned.count, second: text.utf8.count))

@@ -33,6 +33,13 @@ package enum JSONValue: Sendable {
     }
 }
 
+/// The keys one part of a file may have, each case at its key's place in `names`.
+package protocol FieldKey: RawRepresentable<Int> {
+    static var names: [String] { get }
+    /// `JSONTape.packed(names)`, kept.
+    static var packedNames: [UInt128] { get }
+}
+
 /// A member of an object as a decoder reads it: from a tree or from a tape.
 package protocol KeyedMember {
     var key: String { get }
@@ -40,9 +47,17 @@ package protocol KeyedMember {
 }
 
 /// The known members of one JSON object, by key. Objects in a tour have a handful of
-/// keys, so a look-up is a short scan: no hashing for each of thousands of pages.
+/// keys, so a look-up is a short scan: no hashing for each of thousands of pages. A key's
+/// place in the list of allowed keys also finds it, with no comparing at all.
 package struct KeyedFields<Member: KeyedMember> {
     private var members: [Member] = []
+    /// Bit `place`: the allowed key at that place is here.
+    private var present: UInt32 = 0
+    /// Four bits a place: where in `members` its member is.
+    private var indices: UInt64 = 0
+
+    /// How many allowed keys can be found by place.
+    static var placesKept: Int { 16 }
 
     package init() {}
 
@@ -54,11 +69,11 @@ package struct KeyedFields<Member: KeyedMember> {
         return nil
     }
 
-    /// Keys compared length first: most keys differ in length, and that test is inline
-    /// where `==` on two short strings of different text is a call.
+    /// The member whose key is the allowed key at `place`.
     @inline(__always)
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
+    subscript(place place: Int) -> Member? {
+        guard place < Self.placesKept, present & 1 << place != 0 else { return nil }
+        return members[Int(indices >> (4 * place) & 0xF)]
     }
 
     /// Adds a member; false when its key is there already.
@@ -67,6 +82,25 @@ package struct KeyedFields<Member: KeyedMember> {
         members.append(member)
         return true
     }
+
+    /// Adds a member whose key is the allowed key at `place` (of at most `placesKept`);
+    /// false when it is there already.
+    @inline(__always)
+    mutating func add(_ member: Member, place: Int) -> Bool {
+        guard present & 1 << place == 0 else { return false }
+        present |= 1 << place
+        indices |= UInt64(members.count) << (4 * place)
+        members.append(member)
+        return true
+    }
+
+    /// Keys compared length first: most keys differ in length, and that test is inline
+    /// where `==` on two short strings of different text is a call.
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
+    }
+
 }
 
 /// The members of a tree's object, by key.

@@ -23,6 +23,36 @@ package struct TourDecoder {
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
     static let labelKeys = ["next", "done", "skip"]
     static let featureKeys = ["icon", "title", "text", "accent"]
+    static let glyphKeys = ["current", "other"]
+
+    /// The keys of each part of a tour, each case at its key's place in the list above: a
+    /// field is found by its place (a bit test), not by comparing names, thousands of
+    /// times a tour. A test holds each case's name to its key's.
+    package enum TourKey: Int, CaseIterable, FieldKey {
+        case id, version, labels, accent, indicator, indicatorGlyphs, pages
+        package static var names: [String] { tourKeys }
+        package static let packedNames = JSONTape.packed(tourKeys)
+    }
+    package enum PageKey: Int, CaseIterable, FieldKey {
+        case kind, key, title, subtitle, hero, heroFile, heroImage, heroAlt, button, since, accent, gradient, indicator, indicatorGlyphs, items, extra
+        package static var names: [String] { pageKeys }
+        package static let packedNames = JSONTape.packed(pageKeys)
+    }
+    package enum LabelKey: Int, CaseIterable, FieldKey {
+        case next, done, skip
+        package static var names: [String] { labelKeys }
+        package static let packedNames = JSONTape.packed(labelKeys)
+    }
+    package enum FeatureKey: Int, CaseIterable, FieldKey {
+        case icon, title, text, accent
+        package static var names: [String] { featureKeys }
+        package static let packedNames = JSONTape.packed(featureKeys)
+    }
+    package enum GlyphKey: Int, CaseIterable, FieldKey {
+        case current, other
+        package static var names: [String] { glyphKeys }
+        package static let packedNames = JSONTape.packed(glyphKeys)
+    }
 
     /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
     package static let comfortableArtColumns = 80
@@ -179,16 +209,32 @@ package struct TourDecoder {
         var value: Int
     }
 
-    private typealias Fields = KeyedFields<Member>
+    /// An object's known members, found by key.
+    private struct Fields<Key: FieldKey> {
+        let members: KeyedFields<Member>
+        subscript(key: Key) -> Member? { members[place: key.rawValue] }
+    }
 
-    private func members(of node: Int, what: @autoclosure () -> String, allowed: [String]) throws(PartFailure) -> Fields {
+    private func members<Key: FieldKey>(of node: Int, what: @autoclosure () -> String, keys: Key.Type) throws(PartFailure) -> Fields<Key> {
         guard raw.kind(node) == .object else {
             throw stop(raw.position(node), "\(what()) must be an object, not \(raw.kindName(node))")
         }
+        // Most objects have only known keys, each once: found by their bytes, with no text
+        // made. Anything else is read again through the log, which says what is wrong.
+        var known = KeyedFields<Member>(capacity: raw.count(node))
+        var allKnown = true
+        for (key, value) in raw.members(node) {
+            guard let place = raw.place(of: key, in: Key.packedNames),
+                  known.add(Member(key: Key.names[place], keyPosition: raw.position(key), value: value), place: place) else {
+                allKnown = false
+                break
+            }
+        }
+        if allKnown { return Fields(members: known) }
         let list = raw.members(node).lazy.map { [raw] member in
             Member(key: raw.string(member.key) ?? "", keyPosition: raw.position(member.key), value: member.value)
         }
-        return log.fields(of: list, at: raw.position(node), what: what(), allowed: allowed, fileName: fileName)
+        return Fields(members: log.fields(of: list, at: raw.position(node), what: what(), allowed: Key.names, fileName: fileName))
     }
 
     /// Required keys that an unknown key in `node` was taken to be a misspelling of:
@@ -220,8 +266,8 @@ package struct TourDecoder {
     }
 
     private func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
-        let fields = try members(of: root, what: "the tour", allowed: Self.tourKeys)
-        guard let pagesMember = fields["pages"] else {
+        let fields = try members(of: root, what: "the tour", keys: TourKey.self)
+        guard let pagesMember = fields[.pages] else {
             if misspelled(in: root).contains("pages") { throw PartFailure.alreadyReported }
             throw stop(raw.position(root), "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
         }
@@ -234,23 +280,23 @@ package struct TourDecoder {
             throw stop(raw.position(pagesMember.value), "too many pages (\(pageCount)); the limit is \(Self.maximumPages)")
         }
         var labels = Tour.Labels()
-        if let labelsMember = fields["labels"] {
+        if let labelsMember = fields[.labels] {
             attempt { () throws(PartFailure) in
-                let labelFields = try members(of: labelsMember.value, what: "\"labels\"", allowed: Self.labelKeys)
+                let labelFields = try members(of: labelsMember.value, what: "\"labels\"", keys: LabelKey.self)
                 labels = Tour.Labels(
-                    next: attemptOptional { () throws(PartFailure) in try string(labelFields["next"]) } ?? labels.next,
-                    done: attemptOptional { () throws(PartFailure) in try string(labelFields["done"]) } ?? labels.done,
-                    skip: attemptOptional { () throws(PartFailure) in try string(labelFields["skip"]) } ?? labels.skip)
+                    next: attemptOptional { () throws(PartFailure) in try string(labelFields[.next]) } ?? labels.next,
+                    done: attemptOptional { () throws(PartFailure) in try string(labelFields[.done]) } ?? labels.done,
+                    skip: attemptOptional { () throws(PartFailure) in try string(labelFields[.skip]) } ?? labels.skip)
             }
         }
         // A version is read as written, as `since` is: "1.0\e[31m" is not a version, cleaned or not.
-        var version: String? = attemptOptional { () throws(PartFailure) in try string(fields["version"]) }
-        if let text = version, Version(text) == nil, let member = fields["version"] {
+        var version: String? = attemptOptional { () throws(PartFailure) in try string(fields[.version]) }
+        if let text = version, Version(text) == nil, let member = fields[.version] {
             log.add(fail(raw.position(member.value), "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
             version = nil
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
-        let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields["accent"]) }
+        let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
         // Every page is checked now; each is built when it is first shown.
         var checked: [(node: Int, number: Int)] = []
         var since: [Version?] = []
@@ -277,12 +323,12 @@ package struct TourDecoder {
             return builder.attemptOptional { () throws(PartFailure) in try builder.decodePage(node, number: number) } ?? Tour.Page(title: "")
         }
         var tour = Tour(
-            id: attemptOptional { () throws(PartFailure) in try string(fields["id"]).map { TextSanitizer.clean($0) } },
+            id: attemptOptional { () throws(PartFailure) in try string(fields[.id]).map { TextSanitizer.clean($0) } },
             version: version,
             labels: labels,
             accent: tourAccent,
             pages: pages)
-        tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(fields, at: root) } ?? .dots()
+        tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) } ?? .dots()
         return tour
     }
 
@@ -331,10 +377,9 @@ package struct TourDecoder {
     }
 
     /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
-    private func indicator(_ fields: Fields, at node: Int) throws(PartFailure) -> Tour.Indicator? {
-        let glyphsMember = fields["indicatorGlyphs"]
-        guard let member = fields["indicator"] ?? glyphsMember else { return nil }
-        let name = try string(fields["indicator"]) ?? "dots"
+    private func indicator(named nameMember: Member?, glyphs glyphsMember: Member?) throws(PartFailure) -> Tour.Indicator? {
+        guard let member = nameMember ?? glyphsMember else { return nil }
+        let name = try string(nameMember) ?? "dots"
         guard Self.indicatorNames.contains(name) else {
             throw stop(raw.position(member.value), "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
         }
@@ -345,14 +390,14 @@ package struct TourDecoder {
         default: break
         }
         guard let glyphsMember else { return .dots() }
-        let glyphFields = try members(of: glyphsMember.value, what: "\"indicatorGlyphs\"", allowed: ["current", "other"])
+        let glyphFields = try members(of: glyphsMember.value, what: "\"indicatorGlyphs\"", keys: GlyphKey.self)
         var glyphs: [String] = []
-        for key in ["current", "other"] {
-            let text = TextSanitizer.clean(try string(glyphFields[key]) ?? (key == "current" ? "●" : "○"))
+        for key in GlyphKey.allCases {
+            let text = TextSanitizer.clean(try string(glyphFields[key]) ?? (key == .current ? "●" : "○"))
             let cells = TextWidth.of(text)
             guard text.count == 1, (1...2).contains(cells) else {
                 throw stop(raw.position(glyphFields[key]?.value ?? glyphsMember.value),
-                           "\"\(key)\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
+                           "\"\(GlyphKey.names[key.rawValue])\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
             }
             glyphs.append(text)
         }
@@ -369,29 +414,34 @@ package struct TourDecoder {
 
     private func decodeFeature(_ node: Int, number: Int, page: Int) throws(PartFailure) -> Tour.Feature {
         func what() -> String { "item \(number) of page \(page)" }
-        let fields = try members(of: node, what: what(), allowed: Self.featureKeys)
-        guard let title = try text(fields["title"]) else {
+        let fields = try members(of: node, what: what(), keys: FeatureKey.self)
+        guard let title = try text(fields[.title]) else {
             if misspelled(in: node).contains("title") { throw PartFailure.alreadyReported }
             throw stop(raw.position(node), "\(what()) has no \"title\"")
         }
-        return Tour.Feature(icon: try text(fields["icon"]) ?? "", title: title, text: try text(fields["text"]) ?? "",
-                            accent: try color(fields["accent"]))
+        return Tour.Feature(icon: try text(fields[.icon]) ?? "", title: title, text: try text(fields[.text]) ?? "",
+                            accent: try color(fields[.accent]))
     }
+
+    /// What a check fills in for each page: the page with nothing set.
+    private static let blankPage = Tour.Page(title: "")
 
     /// A page, or nil when it is unusable (the reason already recorded). While checking,
     /// its texts are empty and its art is measured, not kept.
     private func decodePage(_ node: Int, number: Int) throws(PartFailure) -> Tour.Page? {
         // Said only in errors: not made for each of thousands of good pages.
         func what() -> String { "page \(number)" }
-        let fields = try members(of: node, what: what(), allowed: Self.pageKeys)
-        let title = attemptOptional { () throws(PartFailure) in try text(fields["title"]) }
+        let fields = try members(of: node, what: what(), keys: PageKey.self)
+        let title = attemptOptional { () throws(PartFailure) in try text(fields[.title]) }
         // Each part is read on its own, so one page can report several problems.
-        var page = Tour.Page(title: title ?? "",
-                             subtitle: attemptOptional { () throws(PartFailure) in try text(fields["subtitle"]) } ?? "",
-                             accent: attemptOptional { () throws(PartFailure) in try color(fields["accent"]) },
-                             button: attemptOptional { () throws(PartFailure) in try text(fields["button"]) })
+        let subtitle = attemptOptional { () throws(PartFailure) in try text(fields[.subtitle]) }
+        let accent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
+        let button = attemptOptional { () throws(PartFailure) in try text(fields[.button]) }
+        // While checking, the texts are "" and need no cleaning: a blank page is copied.
+        var page = building ? Tour.Page(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button) : Self.blankPage
+        page.accent = accent
         attempt { () throws(PartFailure) in
-            if let sinceMember = fields["since"], let since = try string(sinceMember) {
+            if let sinceMember = fields[.since], let since = try string(sinceMember) {
                 guard let version = Version(since) else {
                     throw stop(raw.position(sinceMember.value), "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
                 }
@@ -400,19 +450,19 @@ package struct TourDecoder {
         }
         var kind = Tour.Page.Kind.page
         attempt { () throws(PartFailure) in
-            if let kindMember = fields["kind"], let text = try string(kindMember) {
+            if let kindMember = fields[.kind], let text = try string(kindMember) {
                 guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
                     throw stop(raw.position(kindMember.value), "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
                 }
                 kind = parsed
             }
         }
-        page.key = attemptOptional { () throws(PartFailure) in try text(fields["key"]).map { TextSanitizer.clean($0) } }
-        page.heroAlt = attemptOptional { () throws(PartFailure) in try text(fields["heroAlt"]) }
-        page.indicator = attemptOptional { () throws(PartFailure) in try indicator(fields, at: node) }
+        page.key = attemptOptional { () throws(PartFailure) in try text(fields[.key]).map { TextSanitizer.clean($0) } }
+        page.heroAlt = attemptOptional { () throws(PartFailure) in try text(fields[.heroAlt]) }
+        page.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) }
         var items: [Tour.Feature] = []
         attempt { () throws(PartFailure) in
-            if let itemsMember = fields["items"] {
+            if let itemsMember = fields[.items] {
                 guard kind == .features else {
                     throw stop(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
                 }
@@ -429,10 +479,10 @@ package struct TourDecoder {
                 }
             }
         }
-        let extra = attemptOptional { () throws(PartFailure) in try text(fields["extra"]) } ?? ""
+        let extra = attemptOptional { () throws(PartFailure) in try text(fields[.extra]) } ?? ""
         if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
         attempt { () throws(PartFailure) in
-            if let gradientMember = fields["gradient"] {
+            if let gradientMember = fields[.gradient] {
                 let stops = raw.count(gradientMember.value)
                 guard raw.kind(gradientMember.value) == .array, stops >= 2, stops <= 16 else {
                     throw stop(raw.position(gradientMember.value), "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
@@ -443,7 +493,7 @@ package struct TourDecoder {
             }
         }
         attempt { () throws(PartFailure) in
-            let (heroMember, fileMember, imageMember) = (fields["hero"], fields["heroFile"], fields["heroImage"])
+            let (heroMember, fileMember, imageMember) = (fields[.hero], fields[.heroFile], fields[.heroImage])
             if (heroMember == nil ? 0 : 1) + (fileMember == nil ? 0 : 1) + (imageMember == nil ? 0 : 1) > 1 {
                 let given = [("hero", heroMember), ("heroFile", fileMember), ("heroImage", imageMember)].filter { $0.1 != nil }
                 throw stop(given[1].1!.keyPosition, "\(what()) has both \"\(given[0].0)\" and \"\(given[1].0)\"; keep one")
@@ -491,7 +541,7 @@ package struct TourDecoder {
         }
         guard title != nil else {
             // A title of the wrong type was reported already; only a missing one is news.
-            if fields["title"] == nil, !misspelled(in: node).contains("title") {
+            if fields[.title] == nil, !misspelled(in: node).contains("title") {
                 throw stop(raw.position(node), "\(what()) has no \"title\"")
             }
             return nil
@@ -577,7 +627,7 @@ package struct TourDecoder {
     private func decodeInlineArt(_ member: Member) throws(PartFailure) -> MeasuredArt {
         let value = member.value
         // Lines of printable ASCII, the common case, are measured in one pass where they stand.
-        if !building, raw.kind(value) == .array, let size = plainArtSize(lines: raw.elements(value)) {
+        if !building, let size = plainArtSize(lines: value) {
             return try checkedArt(size, at: raw.position(value))
         }
         // An array of arrays (or of texts beside arrays) gives versions, largest first.
@@ -607,18 +657,16 @@ package struct TourDecoder {
     /// without escapes, measured where they stand: each is as wide as it is long, cleaning
     /// changes none, and blank rows (all spaces) above and below are left out. Nil when a
     /// line is anything else (an array of versions among them): the art is then made and measured.
-    private func plainArtSize(lines: JSONTape.Elements) -> MeasuredArt? {
+    private func plainArtSize(lines array: Int) -> MeasuredArt? {
         var width = 0, rows = 0, line = 0
         var firstKept: Int? = nil
         // The widest blank row since the last row kept: it counts only if a row follows.
         var blankWidth = 0
-        for index in lines {
-            guard raw.isPlain(index) else { return nil }
-            let length = raw.byteCount(index)
+        let allPlain = raw.eachPlainString(in: array) { length, allSpaces in
             line += 1
-            if raw.isAllSpaces(index) {
+            if allSpaces {
                 blankWidth = max(blankWidth, length)
-                continue
+                return
             }
             if firstKept == nil {
                 firstKept = line
@@ -628,7 +676,7 @@ package struct TourDecoder {
             blankWidth = 0
             rows = line - firstKept! + 1
         }
-        return MeasuredArt(width: width, rows: rows)
+        return allPlain ? MeasuredArt(width: width, rows: rows) : nil
     }
 
     /// One art from its versions, largest first; `tour check` warns where a version is
