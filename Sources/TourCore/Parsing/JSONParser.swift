@@ -230,8 +230,15 @@ package struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-            advance()
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: column += 1
+            case 0x0A:
+                line += 1
+                column = 1
+            default: return
+            }
+            index += 1
         }
     }
 

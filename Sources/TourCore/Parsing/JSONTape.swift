@@ -125,7 +125,17 @@ package final class JSONTape: Sendable {
         guard token.kind == .string, token.flags & (StringFlag.escaped | StringFlag.owned) == 0,
               token.second <= Self.longestPackedName else { return nil }
         let start = Int(token.first), length = Int(token.second)
-        let key = bytes.withUnsafeBufferPointer { Self.pack(UnsafeBufferPointer(rebasing: $0[start..<start + length])) }
+        let key = bytes.withUnsafeBufferPointer { buffer in
+            // Most keys have 16 bytes of input after their start: two loads, the rest masked off.
+            guard start + 16 <= buffer.count, let base = buffer.baseAddress else {
+                return Self.pack(UnsafeBufferPointer(rebasing: buffer[start..<start + length]))
+            }
+            let raw = UnsafeRawPointer(base + start)
+            let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let written = UInt128(high) << 64 | UInt128(low)
+            return written & ((1 << (8 * length)) - 1) | UInt128(length) << 120
+        }
         return names.firstIndex(of: key)
     }
 

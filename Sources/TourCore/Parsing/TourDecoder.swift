@@ -212,6 +212,7 @@ package struct TourDecoder {
     /// An object's known members, found by key.
     private struct Fields<Key: FieldKey> {
         let members: KeyedFields<Member>
+        @inline(__always)
         subscript(key: Key) -> Member? { members[place: key.rawValue] }
     }
 

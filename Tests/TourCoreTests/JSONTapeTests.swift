@@ -1,0 +1,85 @@
+import Testing
+@testable import TourCore
+
+/// The token tape and the fast paths the check takes over it: each must answer exactly
+/// as the slow way it stands in for.
+@Suite("The JSON token tape")
+struct JSONTapeTests {
+    @Test func aTreeMadeFromTheTapeIsTheDocument() throws {
+        let text = #"{"a": [1, -2.5e3, true, false, null, "x\"y\u00e9\n"], "b": {}, "c": [], "é": {"d": "plain"}}"#
+        let tape = try JSONParser.parseTape(Array(text.utf8))
+        let tree = tape.node(JSONTape.root)
+        guard case .object(let members) = tree.value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["a", "b", "c", "é"])
+        guard case .array(let values) = members[0].node.value else { Issue.record("not an array"); return }
+        #expect(values.count == 6)
+        if case .number(let number) = values[1].value { #expect(number == -2500) } else { Issue.record("not a number") }
+        if case .string(let string) = values[5].value { #expect(string == "x\"yé\n") } else { Issue.record("not a string") }
+        // Positions are those the characters were written at (columns count characters).
+        #expect(members[3].keyPosition == SourcePosition(line: 1, column: 73))
+        // And the tree made into a tape again gives the same tree.
+        #expect(JSONTape(tree: tree).node(JSONTape.root).value.isSame(as: tree.value))
+    }
+
+    @Test func stringsAreMarkedPlainOnlyWhenTheirBytesAreTheirText() throws {
+        let tape = try JSONParser.parseTape(Array(#"["abc", "", "a\tb", "é", "a\u0041", "del\u007f", "  "]"#.utf8))
+        let elements = Array(tape.elements(JSONTape.root))
+        #expect(elements.map { tape.isPlain($0) } == [true, true, false, false, false, false, true])
+        #expect(elements.map { tape.string($0) } == ["abc", "", "a\tb", "é", "aA", "del\u{7f}", "  "])
+        #expect(elements.map { tape.isAllSpaces($0) } == [false, true, false, false, false, false, true])
+    }
+
+    @Test func aKeyIsFoundByItsPackedBytesExactlyWhereItsTextWouldBe() throws {
+        let names = ["key", "kind", "title", "heroImage", "indicatorGlyphs", "k"]
+        let packed = JSONTape.packed(names)
+        // Prefixes, extensions, escapes, keys at the very end of the input (fewer than 16
+        // bytes after them) and long keys.
+        let keys = ["key", "ke", "keys", "kind", "k", "title", "titl", "heroImage", "indicatorGlyphs", "indicatorGlyphsX",
+                    "averyveryverylongkeyname", "", "Key", #"k\u0065y"#, "kïnd"]
+        for key in keys {
+            for padding in ["", String(repeating: " ", count: 20)] {
+                let text = "{\"\(key)\": 1\(padding)}"
+                let tape = try JSONParser.parseTape(Array(text.utf8))
+                guard let (keyIndex, _) = tape.members(JSONTape.root).first(where: { _ in true }) else { Issue.record("no member"); continue }
+                let expected = tape.string(keyIndex).flatMap { names.firstIndex(of: $0) }
+                let found = tape.place(of: keyIndex, in: packed)
+                // An escaped key is left to its text (nil here); any other must match exactly.
+                if key.contains("\\") { #expect(found == nil) } else { #expect(found == expected, "\(key)") }
+            }
+        }
+    }
+
+    /// While checking, art lines of printable ASCII are measured where they stand; the
+    /// check must say what it would say of `Tour.Art(lines:)`, row for row.
+    @Test func plainArtIsMeasuredAsTheArtWouldBe() throws {
+        var generator = SplitMix64(seed: 0x7a9e)
+        let decoder = TourDecoder(fileName: "t.json") { (_: String) throws(TourError) -> [UInt8] in [] }
+        for _ in 0..<300 {
+            let rows = Int.random(in: 0...210, using: &generator)
+            var lines: [String] = []
+            for _ in 0..<rows {
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: lines.append(String(repeating: " ", count: Int.random(in: 0...120, using: &generator)))
+                default:
+                    let width = Int.random(in: 0...(Bool.random(using: &generator) ? 120 : 40), using: &generator)
+                    lines.append(String((0..<width).map { _ in "# .-*".randomElement(using: &generator)! }))
+                }
+            }
+            if Int.random(in: 0..<20, using: &generator) == 0 { lines.append(String(repeating: "x", count: 501)) }
+            let json = "{\"pages\": [{\"title\": \"t\", \"hero\": [" + lines.map { "\"\($0)\"" }.joined(separator: ", ") + "]}]}"
+            let art = Tour.Art(lines: lines)
+            var expected: [String] = []
+            if art.width > TourDecoder.maximumArtColumns || art.lines.count > TourDecoder.maximumArtRows {
+                expected = ["hero art is \(art.width)×\(art.lines.count); the limit is \(TourDecoder.maximumArtColumns)×\(TourDecoder.maximumArtRows)"]
+            } else if art.width > TourDecoder.comfortableArtColumns {
+                expected = ["hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns"]
+            }
+            let (tour, diagnostics) = decoder.check(Array(json.utf8))
+            #expect(diagnostics.map(\.message) == expected)
+            // Built, the page has the art itself.
+            if expected.first?.hasPrefix("hero art is \(art.width)×") != true, let tour {
+                #expect(tour.page(0).hero == art)
+            }
+        }
+    }
+}
