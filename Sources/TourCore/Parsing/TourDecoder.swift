@@ -70,15 +70,6 @@ package struct TourDecoder {
     private let readArt: ArtReader
     /// Reads `heroImage` pictures; without one, a tour that names a picture is refused.
     package var readPicture: PictureReader? = nil
-    /// Collects what one `check` finds; every call starts a new one.
-    private let log: DiagnosticLog
-    /// The art and pictures one `check` has read, each once however many pages name it.
-    private let loaded: LoadedArt
-    /// The document being read.
-    private let raw: JSONTape
-    /// False while checking: every rule is applied but no text is made and no art is
-    /// kept. True when a checked page is built to be shown (`PageSource`).
-    private let building: Bool
 
     /// Decoded pictures and art of one tour may hold this much in all; more is bad
     /// content. Each file is also held to its own limits.
@@ -86,25 +77,8 @@ package struct TourDecoder {
 
     /// A decoder for one file; errors name `fileName`.
     package init(fileName: String, readArt: @escaping ArtReader) {
-        self.init(fileName: fileName, readArt: readArt, log: DiagnosticLog(), loaded: LoadedArt(),
-                  raw: JSONTape(bytes: [], tokens: [], numbers: []), building: false)
-    }
-
-    private init(fileName: String, readArt: @escaping ArtReader, log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape, building: Bool) {
         self.fileName = fileName
         self.readArt = readArt
-        self.log = log
-        self.loaded = loaded
-        self.raw = raw
-        self.building = building
-    }
-
-    /// What one run has read: 1,000 pages naming one picture decode it once and share it.
-    private final class LoadedArt {
-        var pictures: [String: Picture] = [:]
-        var art: [String: Tour.Art] = [:]
-        /// What the distinct pictures and art hold, roughly, in bytes.
-        var heldBytes = 0
     }
 
     /// The tour, or the first error in it.
@@ -143,12 +117,12 @@ package struct TourDecoder {
 
     /// Validates a raw form; `alreadyFound` joins the result, in file order.
     package func validate(_ tape: JSONTape, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
-        // A fresh log per call: a decoder used twice must not report the first file's errors.
-        var run = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog(), loaded: LoadedArt(), raw: tape, building: false)
-        run.readPicture = readPicture
+        // A fresh run per call: a decoder used twice must not report the first file's errors.
+        let run = DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, log: DiagnosticLog(),
+                            loaded: DecodeRun.LoadedArt(), raw: tape, building: false)
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
-        do throws(PartFailure) {
+        do throws(DecodeRun.PartFailure) {
             tour = try run.decodeTour(JSONTape.root)
         } catch {
             if case .error(let error) = error { run.log.add(error) }
@@ -156,13 +130,48 @@ package struct TourDecoder {
         }
         return (tour, Diagnostic.inFileOrder(run.log.entries) + [run.log.overflow(file: fileName)].compactMap { $0 })
     }
+}
 
-    /// The same decoder, building: a page checked already is read again, and its text
-    /// and art made. What it would report was reported by the check, so its log is its own.
-    private func builder() -> TourDecoder {
-        var decoder = TourDecoder(fileName: fileName, readArt: readArt, log: DiagnosticLog(), loaded: loaded, raw: raw, building: true)
-        decoder.readPicture = readPicture
-        return decoder
+/// One check of one file, or the building of its pages: what the decoder's parts share.
+/// A class, so that each of the many small parts of a page (each run in its own closure,
+/// so one page can report several problems) shares it without a copy of every reference.
+private final class DecodeRun {
+    let fileName: String
+    let readArt: TourDecoder.ArtReader
+    let readPicture: TourDecoder.PictureReader?
+    /// Collects what one check finds.
+    let log: DiagnosticLog
+    /// The art and pictures one check has read, each once however many pages name it.
+    let loaded: LoadedArt
+    /// The document being read.
+    let raw: JSONTape
+    /// False while checking: every rule is applied but no text is made and no art is
+    /// kept. True when a checked page is built to be shown (`PageSource`).
+    let building: Bool
+
+    init(fileName: String, readArt: @escaping TourDecoder.ArtReader, readPicture: TourDecoder.PictureReader?,
+         log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape, building: Bool) {
+        self.fileName = fileName
+        self.readArt = readArt
+        self.readPicture = readPicture
+        self.log = log
+        self.loaded = loaded
+        self.raw = raw
+        self.building = building
+    }
+
+    /// What one run has read: 1,000 pages naming one picture decode it once and share it.
+    final class LoadedArt {
+        var pictures: [String: Picture] = [:]
+        var art: [String: Tour.Art] = [:]
+        /// What the distinct pictures and art hold, roughly, in bytes.
+        var heldBytes = 0
+    }
+
+    /// The same run, building: a page checked already is read again, and its text and
+    /// art made. What it would report was reported by the check, so its log is its own.
+    func builder() -> DecodeRun {
+        DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, log: DiagnosticLog(), loaded: loaded, raw: raw, building: true)
     }
 
     private func warn(_ position: SourcePosition, _ message: String) {
@@ -187,7 +196,7 @@ package struct TourDecoder {
 
     /// Why one part of a file stopped decoding: an error to record, or nothing more to say
     /// because the log has the reason already. It never leaves the decoder.
-    private enum PartFailure: Error {
+    enum PartFailure: Error {
         case error(TourError)
         case alreadyReported
     }
@@ -266,8 +275,8 @@ package struct TourDecoder {
         }
     }
 
-    private func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
-        let fields = try members(of: root, what: "the tour", keys: TourKey.self)
+    func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
+        let fields = try members(of: root, what: "the tour", keys: TourDecoder.TourKey.self)
         guard let pagesMember = fields[.pages] else {
             if misspelled(in: root).contains("pages") { throw PartFailure.alreadyReported }
             throw stop(raw.position(root), "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
@@ -277,13 +286,13 @@ package struct TourDecoder {
         }
         let pageCount = raw.count(pagesMember.value)
         guard pageCount > 0 else { throw stop(raw.position(pagesMember.value), "\"pages\" is empty; a tour needs at least one page") }
-        guard pageCount <= Self.maximumPages else {
-            throw stop(raw.position(pagesMember.value), "too many pages (\(pageCount)); the limit is \(Self.maximumPages)")
+        guard pageCount <= TourDecoder.maximumPages else {
+            throw stop(raw.position(pagesMember.value), "too many pages (\(pageCount)); the limit is \(TourDecoder.maximumPages)")
         }
         var labels = Tour.Labels()
         if let labelsMember = fields[.labels] {
             attempt { () throws(PartFailure) in
-                let labelFields = try members(of: labelsMember.value, what: "\"labels\"", keys: LabelKey.self)
+                let labelFields = try members(of: labelsMember.value, what: "\"labels\"", keys: TourDecoder.LabelKey.self)
                 labels = Tour.Labels(
                     next: attemptOptional { () throws(PartFailure) in try string(labelFields[.next]) } ?? labels.next,
                     done: attemptOptional { () throws(PartFailure) in try string(labelFields[.done]) } ?? labels.done,
@@ -381,8 +390,8 @@ package struct TourDecoder {
     private func indicator(named nameMember: Member?, glyphs glyphsMember: Member?) throws(PartFailure) -> Tour.Indicator? {
         guard let member = nameMember ?? glyphsMember else { return nil }
         let name = try string(nameMember) ?? "dots"
-        guard Self.indicatorNames.contains(name) else {
-            throw stop(raw.position(member.value), "\"indicator\" must be one of \(Self.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
+        guard TourDecoder.indicatorNames.contains(name) else {
+            throw stop(raw.position(member.value), "\"indicator\" must be one of \(TourDecoder.indicatorNames.joined(separator: ", ")), not \(Quoted(name))")
         }
         switch name {
         case "numbers": return .numbers
@@ -391,14 +400,14 @@ package struct TourDecoder {
         default: break
         }
         guard let glyphsMember else { return .dots() }
-        let glyphFields = try members(of: glyphsMember.value, what: "\"indicatorGlyphs\"", keys: GlyphKey.self)
+        let glyphFields = try members(of: glyphsMember.value, what: "\"indicatorGlyphs\"", keys: TourDecoder.GlyphKey.self)
         var glyphs: [String] = []
-        for key in GlyphKey.allCases {
+        for key in TourDecoder.GlyphKey.allCases {
             let text = TextSanitizer.clean(try string(glyphFields[key]) ?? (key == .current ? "●" : "○"))
             let cells = TextWidth.of(text)
             guard text.count == 1, (1...2).contains(cells) else {
                 throw stop(raw.position(glyphFields[key]?.value ?? glyphsMember.value),
-                           "\"\(GlyphKey.names[key.rawValue])\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
+                           "\"\(TourDecoder.GlyphKey.names[key.rawValue])\" in \"indicatorGlyphs\" must be one character one or two cells wide, not \(Quoted(text))")
             }
             glyphs.append(text)
         }
@@ -415,7 +424,7 @@ package struct TourDecoder {
 
     private func decodeFeature(_ node: Int, number: Int, page: Int) throws(PartFailure) -> Tour.Feature {
         func what() -> String { "item \(number) of page \(page)" }
-        let fields = try members(of: node, what: what(), keys: FeatureKey.self)
+        let fields = try members(of: node, what: what(), keys: TourDecoder.FeatureKey.self)
         guard let title = try text(fields[.title]) else {
             if misspelled(in: node).contains("title") { throw PartFailure.alreadyReported }
             throw stop(raw.position(node), "\(what()) has no \"title\"")
@@ -432,7 +441,7 @@ package struct TourDecoder {
     private func decodePage(_ node: Int, number: Int) throws(PartFailure) -> Tour.Page? {
         // Said only in errors: not made for each of thousands of good pages.
         func what() -> String { "page \(number)" }
-        let fields = try members(of: node, what: what(), keys: PageKey.self)
+        let fields = try members(of: node, what: what(), keys: TourDecoder.PageKey.self)
         let title = attemptOptional { () throws(PartFailure) in try text(fields[.title]) }
         // Each part is read on its own, so one page can report several problems.
         let subtitle = attemptOptional { () throws(PartFailure) in try text(fields[.subtitle]) }
@@ -470,8 +479,8 @@ package struct TourDecoder {
                 guard raw.kind(itemsMember.value) == .array else {
                     throw stop(raw.position(itemsMember.value), "\"items\" must be an array, not \(raw.kindName(itemsMember.value))")
                 }
-                guard raw.count(itemsMember.value) <= Self.maximumItems else {
-                    throw stop(raw.position(itemsMember.value), "too many items (\(raw.count(itemsMember.value))); the limit is \(Self.maximumItems) a page")
+                guard raw.count(itemsMember.value) <= TourDecoder.maximumItems else {
+                    throw stop(raw.position(itemsMember.value), "too many items (\(raw.count(itemsMember.value))); the limit is \(TourDecoder.maximumItems) a page")
                 }
                 for (index, itemNode) in raw.elements(itemsMember.value).enumerated() {
                     if let item = attempt({ () throws(PartFailure) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
@@ -564,8 +573,8 @@ package struct TourDecoder {
     /// Counts what a newly read picture or art file holds against the tour's bound.
     private func hold(_ bytes: Int, at member: Member) throws(PartFailure) {
         loaded.heldBytes += bytes
-        guard loaded.heldBytes <= Self.maximumLoadedArtBytes else {
-            throw stop(raw.position(member.value), "the tour's pictures and art take more than \(Self.maximumLoadedArtBytes >> 20) MiB in all; use fewer or smaller ones")
+        guard loaded.heldBytes <= TourDecoder.maximumLoadedArtBytes else {
+            throw stop(raw.position(member.value), "the tour's pictures and art take more than \(TourDecoder.maximumLoadedArtBytes >> 20) MiB in all; use fewer or smaller ones")
         }
     }
 
@@ -696,15 +705,15 @@ package struct TourDecoder {
 
     private func checkedArt(_ art: MeasuredArt, at position: SourcePosition) throws(PartFailure) -> MeasuredArt {
         try checkSize(art, at: position)
-        if art.width > Self.comfortableArtColumns {
+        if art.width > TourDecoder.comfortableArtColumns {
             warn(position, "hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns")
         }
         return art
     }
 
     private func checkSize(_ art: MeasuredArt, at position: SourcePosition) throws(PartFailure) {
-        if art.width > Self.maximumArtColumns || art.rows > Self.maximumArtRows {
-            throw stop(position, "hero art is \(art.width)×\(art.rows); the limit is \(Self.maximumArtColumns)×\(Self.maximumArtRows)")
+        if art.width > TourDecoder.maximumArtColumns || art.rows > TourDecoder.maximumArtRows {
+            throw stop(position, "hero art is \(art.width)×\(art.rows); the limit is \(TourDecoder.maximumArtColumns)×\(TourDecoder.maximumArtRows)")
         }
     }
 }
