@@ -210,19 +210,50 @@ private final class DecodeRun {
         .content(file: fileName, position: position, message: message)
     }
 
-    /// A member of an object on the tape: its key, where the key was written, and the
-    /// index of its value.
-    private struct Member: KeyedMember {
+    /// A member of an object on the tape: where its key and its value are. Two numbers, so
+    /// a page's fields cost no allocation and no reference counting.
+    private struct Member {
+        var keyToken: Int
+        var value: Int
+    }
+
+    /// The key of `member` as written.
+    private func keyText(_ member: Member) -> String { raw.string(member.keyToken) ?? "" }
+
+    /// Where the key of `member` was written.
+    private func keyPosition(_ member: Member) -> SourcePosition { raw.position(member.keyToken) }
+
+    /// A member in the form the log's rules on unknown and repeated keys read.
+    private struct LoggedMember: KeyedMember {
         var key: String
         var keyPosition: SourcePosition
         var value: Int
     }
 
-    /// An object's known members, found by key.
+    /// An object's known members, by the place of their key in `Key.names`.
     private struct Fields<Key: FieldKey> {
-        let members: KeyedFields<Member>
+        /// Bit `place`: the key at that place is here.
+        private var present: UInt32 = 0
+        /// The token of each present key's value, by place. On the tape a key's token comes
+        /// just before its value's.
+        private var values = InlineArray<16, Int>(repeating: 0)
+
+        init() { precondition(Key.names.count <= 16, "more keys than Fields keeps") }
+
         @inline(__always)
-        subscript(key: Key) -> Member? { members[place: key.rawValue] }
+        subscript(key: Key) -> Member? {
+            guard present & 1 << key.rawValue != 0 else { return nil }
+            let value = values[key.rawValue]
+            return Member(keyToken: value - 1, value: value)
+        }
+
+        /// Adds the value of the key at `place`; false when that key is here already.
+        mutating func add(value: Int, place: Int) -> Bool {
+            guard present & 1 << place == 0 else { return false }
+            present |= 1 << place
+            values[place] = value
+            return true
+        }
     }
 
     private func members<Key: FieldKey>(of node: Int, what: @autoclosure () -> String, keys: Key.Type) throws(PartFailure) -> Fields<Key> {
@@ -231,20 +262,24 @@ private final class DecodeRun {
         }
         // Most objects have only known keys, each once: found by their bytes, with no text
         // made. Anything else is read again through the log, which says what is wrong.
-        var known = KeyedFields<Member>(capacity: raw.count(node))
+        var fields = Fields<Key>()
         var allKnown = true
         for (key, value) in raw.members(node) {
-            guard let place = raw.place(of: key, in: Key.packedNames),
-                  known.add(Member(key: Key.names[place], keyPosition: raw.position(key), value: value), place: place) else {
+            guard let place = raw.place(of: key, in: Key.packedNames), fields.add(value: value, place: place) else {
                 allKnown = false
                 break
             }
         }
-        if allKnown { return Fields(members: known) }
+        if allKnown { return fields }
         let list = raw.members(node).lazy.map { [raw] member in
-            Member(key: raw.string(member.key) ?? "", keyPosition: raw.position(member.key), value: member.value)
+            LoggedMember(key: raw.string(member.key) ?? "", keyPosition: raw.position(member.key), value: member.value)
         }
-        return Fields(members: log.fields(of: list, at: raw.position(node), what: what(), allowed: Key.names, fileName: fileName))
+        let logged = log.fields(of: list, at: raw.position(node), what: what(), allowed: Key.names, fileName: fileName)
+        fields = Fields<Key>()
+        for place in Key.names.indices {
+            if let member = logged[place: place] { _ = fields.add(value: member.value, place: place) }
+        }
+        return fields
     }
 
     /// Required keys that an unknown key in `node` was taken to be a misspelling of:
@@ -271,7 +306,7 @@ private final class DecodeRun {
 
     private func requireString(_ member: Member) throws(PartFailure) {
         guard raw.kind(member.value) == .string else {
-            throw stop(raw.position(member.value), "\(Quoted(member.key)) must be a string, not \(raw.kindName(member.value))")
+            throw stop(raw.position(member.value), "\(Quoted(keyText(member))) must be a string, not \(raw.kindName(member.value))")
         }
     }
 
@@ -417,7 +452,7 @@ private final class DecodeRun {
     private func color(_ member: Member?) throws(PartFailure) -> Color? {
         guard let member, let text = try string(member) else { return nil }
         guard let color = ColorName.parse(text) else {
-            throw stop(raw.position(member.value), "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
+            throw stop(raw.position(member.value), "\(Quoted(keyText(member))) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
         }
         return color
     }
@@ -474,7 +509,7 @@ private final class DecodeRun {
         attempt { () throws(PartFailure) in
             if let itemsMember = fields[.items] {
                 guard kind == .features else {
-                    throw stop(itemsMember.keyPosition, "\"items\" belongs on a page with \"kind\": \"features\"")
+                    throw stop(keyPosition(itemsMember), "\"items\" belongs on a page with \"kind\": \"features\"")
                 }
                 guard raw.kind(itemsMember.value) == .array else {
                     throw stop(raw.position(itemsMember.value), "\"items\" must be an array, not \(raw.kindName(itemsMember.value))")
@@ -498,7 +533,7 @@ private final class DecodeRun {
                     throw stop(raw.position(gradientMember.value), "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
                 }
                 for stop in raw.elements(gradientMember.value) {
-                    page.gradient.append(try color(Member(key: "gradient", keyPosition: gradientMember.keyPosition, value: stop))!)
+                    page.gradient.append(try color(Member(keyToken: gradientMember.keyToken, value: stop))!)
                 }
             }
         }
@@ -506,7 +541,7 @@ private final class DecodeRun {
             let (heroMember, fileMember, imageMember) = (fields[.hero], fields[.heroFile], fields[.heroImage])
             if (heroMember == nil ? 0 : 1) + (fileMember == nil ? 0 : 1) + (imageMember == nil ? 0 : 1) > 1 {
                 let given = [("hero", heroMember), ("heroFile", fileMember), ("heroImage", imageMember)].filter { $0.1 != nil }
-                throw stop(given[1].1!.keyPosition, "\(what()) has both \"\(given[0].0)\" and \"\(given[1].0)\"; keep one")
+                throw stop(keyPosition(given[1].1!), "\(what()) has both \"\(given[0].0)\" and \"\(given[1].0)\"; keep one")
             }
             if let imageMember, let path = try string(imageMember) {
                 if let picture = loaded.pictures[path] {
@@ -538,7 +573,7 @@ private final class DecodeRun {
                 }
                 var versions: [(MeasuredArt, SourcePosition)] = []
                 for (path, element) in paths {
-                    let member = Member(key: fileMember.key, keyPosition: fileMember.keyPosition, value: element)
+                    let member = Member(keyToken: fileMember.keyToken, value: element)
                     let art = try artFile(path, named: member)
                     versions.append((MeasuredArt(art), raw.position(element)))
                 }
@@ -585,14 +620,14 @@ private final class DecodeRun {
             return try readArt(path)
         } catch {
             // Only the quoted path is cut; the reason is said whole (shown visibly all the same).
-            let message = "cannot read \(member.key) \(Quoted(path)): \(MessageText.visible(Self.reason(error), limit: MessageText.maximumPathLength))"
+            let message = "cannot read \(keyText(member)) \(Quoted(path)): \(MessageText.visible(Self.reason(error), limit: MessageText.maximumPathLength))"
             // A file that is not there is the reader's trouble, not the tour's: 66, not 65.
             if case .unreadable = error {
                 log.add(Diagnostic(file: fileName, position: raw.position(member.value), severity: .error, message: message, missingFile: true))
                 throw PartFailure.alreadyReported
             }
             // The reader's own rule (art outside the tour's folder) speaks for itself.
-            throw stop(raw.position(member.value), "\(member.key) \(Quoted(path)) \(error.message)")
+            throw stop(raw.position(member.value), "\(keyText(member)) \(Quoted(path)) \(error.message)")
         }
     }
 
@@ -644,7 +679,7 @@ private final class DecodeRun {
         if raw.kind(value) == .array, raw.elements(value).contains(where: { raw.kind($0) == .array }) {
             var versions: [(MeasuredArt, SourcePosition)] = []
             for element in raw.elements(value) {
-                let version = Member(key: member.key, keyPosition: member.keyPosition, value: element)
+                let version = Member(keyToken: member.keyToken, value: element)
                 versions.append((try decodeInlineArt(version), raw.position(element)))
             }
             return versionsOfArt(versions)
