@@ -348,7 +348,7 @@ private final class DecodeRun {
         checked.reserveCapacity(pageCount)
         since.reserveCapacity(pageCount)
         for (index, node) in raw.elements(pagesMember.value).enumerated() {
-            if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1) }) {
+            if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1, as: CheckedPage.self) }) {
                 checked.append((node, index + 1))
                 since.append(page.since)
                 checkContrast(of: page, node: node)
@@ -365,7 +365,7 @@ private final class DecodeRun {
             let (node, number) = checked[index]
             // Checked already, with the same code: it cannot fail now. Were it to, the page
             // would show with no text rather than stop the tour.
-            return builder.attemptOptional { () throws(PartFailure) in try builder.decodePage(node, number: number) } ?? Tour.Page(title: "")
+            return builder.attemptOptional { () throws(PartFailure) in try builder.decodePage(node, number: number, as: Tour.Page.self) } ?? Tour.Page(title: "")
         }
         var tour = Tour(
             id: attemptOptional { () throws(PartFailure) in try string(fields[.id]).map { TextSanitizer.clean($0) } },
@@ -381,7 +381,7 @@ private final class DecodeRun {
     /// in a shade that does; `tour check` says where it was set, what it reads at, what is
     /// drawn instead, and so what to choose. A tour-wide accent is not this page's choice:
     /// it passes silently.
-    private func checkContrast(of page: Tour.Page, node: Int) {
+    private func checkContrast(of page: CheckedPage, node: Int) {
         guard page.gradient.count >= 2, raw.kind(node) == .object else { return }
         let stops = page.gradient.compactMap(Palette.rgb(of:))
         let bands = (0...16).map { Palette.blend(stops, at: Double($0) / 16) }
@@ -412,7 +412,7 @@ private final class DecodeRun {
 
     /// A page "since" a version the tour has not reached would never show; one without a
     /// tour version can never be "what's new".
-    private func checkVersions(of page: Tour.Page, node: Int, tourVersion: Version?, versionGiven: Bool) {
+    private func checkVersions(of page: CheckedPage, node: Int, tourVersion: Version?, versionGiven: Bool) {
         guard let since = page.since, let value = memberValue(of: node, "since") else { return }
         if let tourVersion, since > tourVersion {
             warn(raw.position(value), "\"since\": \(Quoted(since.description)) is newer than the tour's version \(tourVersion); --once will not show this page yet")
@@ -468,12 +468,10 @@ private final class DecodeRun {
                             accent: try color(fields[.accent]))
     }
 
-    /// What a check fills in for each page: the page with nothing set.
-    private static let blankPage = Tour.Page(title: "")
-
-    /// A page, or nil when it is unusable (the reason already recorded). While checking,
-    /// its texts are empty and its art is measured, not kept.
-    private func decodePage(_ node: Int, number: Int) throws(PartFailure) -> Tour.Page? {
+    /// A page, or nil when it is unusable (the reason already recorded): the page itself
+    /// when building, or while checking only what the checks after it read (`CheckedPage`;
+    /// texts are then "" and art is measured, not kept). One body fills either.
+    private func decodePage<Parts: PageParts>(_ node: Int, number: Int, as _: Parts.Type) throws(PartFailure) -> Parts? {
         // Said only in errors: not made for each of thousands of good pages.
         func what() -> String { "page \(number)" }
         let fields = try members(of: node, what: what(), keys: TourDecoder.PageKey.self)
@@ -482,9 +480,7 @@ private final class DecodeRun {
         let subtitle = attemptOptional { () throws(PartFailure) in try text(fields[.subtitle]) }
         let accent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
         let button = attemptOptional { () throws(PartFailure) in try text(fields[.button]) }
-        // While checking, the texts are "" and need no cleaning: a blank page is copied.
-        var page = building ? Tour.Page(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button) : Self.blankPage
-        page.accent = accent
+        var page = Parts.parts(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button)
         attempt { () throws(PartFailure) in
             if let sinceMember = fields[.since], let since = try string(sinceMember) {
                 guard let version = Version(since) else {
@@ -525,7 +521,7 @@ private final class DecodeRun {
             }
         }
         let extra = attemptOptional { () throws(PartFailure) in try text(fields[.extra]) } ?? ""
-        if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
+        if kind == .features { page.setFeatures(items, extra: extra) }
         attempt { () throws(PartFailure) in
             if let gradientMember = fields[.gradient] {
                 let stops = raw.count(gradientMember.value)
@@ -751,6 +747,57 @@ private final class DecodeRun {
             throw stop(position, "hero art is \(art.width)×\(art.rows); the limit is \(TourDecoder.maximumArtColumns)×\(TourDecoder.maximumArtRows)")
         }
     }
+}
+
+/// What `decodePage` fills in, so that one body both checks a page and builds it.
+private protocol PageParts {
+    static func parts(title: String, subtitle: String, accent: Color?, button: String?) -> Self
+    var since: Version? { get set }
+    var key: String? { get set }
+    var heroAlt: String? { get set }
+    var indicator: Tour.Indicator? { get set }
+    var gradient: [Color] { get set }
+    var picture: Picture? { get set }
+    var heroImage: String? { get set }
+    var hero: Tour.Art? { get set }
+    var heroFile: String? { get set }
+    var smallerHeroFiles: [String] { get set }
+    mutating func setFeatures(_ items: [Tour.Feature], extra: String)
+}
+
+extension Tour.Page: PageParts {
+    fileprivate static func parts(title: String, subtitle: String, accent: Color?, button: String?) -> Tour.Page {
+        Tour.Page(title: title, subtitle: subtitle, accent: accent, button: button)
+    }
+
+    fileprivate mutating func setFeatures(_ items: [Tour.Feature], extra: String) {
+        content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true))
+    }
+}
+
+/// A page as far as the checks after `decodePage` read it (its version, accent, gradient
+/// and items, for contrast and what's new); the rest is checked and let go. A page is a
+/// large value, and thousands of them were copied and released only to be checked.
+private struct CheckedPage: PageParts {
+    var accent: Color?
+    var since: Version?
+    var gradient: [Color] = []
+    var items: [Tour.Feature] = []
+
+    static func parts(title: String, subtitle: String, accent: Color?, button: String?) -> CheckedPage {
+        CheckedPage(accent: accent)
+    }
+
+    mutating func setFeatures(_ items: [Tour.Feature], extra: String) { self.items = items }
+
+    var key: String? { get { nil } set {} }
+    var heroAlt: String? { get { nil } set {} }
+    var indicator: Tour.Indicator? { get { nil } set {} }
+    var picture: Picture? { get { nil } set {} }
+    var heroImage: String? { get { nil } set {} }
+    var hero: Tour.Art? { get { nil } set {} }
+    var heroFile: String? { get { nil } set {} }
+    var smallerHeroFiles: [String] { get { [] } set {} }
 }
 
 /// "Did you mean": the allowed key closest to a typo, when it is close enough.
