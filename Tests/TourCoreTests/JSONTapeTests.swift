@@ -82,4 +82,34 @@ struct JSONTapeTests {
             }
         }
     }
+
+    /// The eight-bytes-at-a-time scan stops exactly where a byte-by-byte one does, from any
+    /// start, in runs that end in any byte (the word's lowest mark must be a true one).
+    @Test func printableASCIIRunsEndWhereTheFirstExceptionIs() {
+        var generator = SplitMix64(seed: 0x8b17)
+        func slowEnd(_ bytes: [UInt8], from start: Int, excluding: (UInt8, UInt8)?) -> Int {
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte >= 0x7F { break }
+                if let (first, second) = excluding, byte == first || byte == second { break }
+                index += 1
+            }
+            return index
+        }
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+            // A few exceptions anywhere, of every kind: controls, DEL, high bytes, quotes, backslashes.
+            for _ in 0..<Int.random(in: 0...2, using: &generator) where count > 0 {
+                let special: [UInt8] = [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xFF, 0x22, 0x5C, 0x20, 0x21, 0x7E]
+                bytes[Int.random(in: 0..<count, using: &generator)] = special.randomElement(using: &generator)!
+            }
+            let start = count == 0 ? 0 : Int.random(in: 0...count, using: &generator)
+            for excluding in [nil, (UInt8(ascii: "\""), UInt8(ascii: "\\"))] as [(UInt8, UInt8)?] {
+                let fast = bytes.withUnsafeBufferPointer { PrintableASCII.end(of: $0, from: start, excluding: excluding) }
+                #expect(fast == slowEnd(bytes, from: start, excluding: excluding), "\(bytes) from \(start)")
+            }
+        }
+    }
 }

@@ -5,12 +5,13 @@ enum PrintableASCII {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// True when no byte of `word` is printable ASCII's exception: a control byte (< 0x20),
-    /// DEL, a byte ≥ 0x80, or one of `also` (each must be printable ASCII itself).
-    /// Each test is exact as a yes/no for the whole word (the classic "has zero byte" and
-    /// "has byte less than n" bit tricks), so a word is never let through wrongly.
+    /// The bytes of `word` that are printable ASCII's exceptions, each marked by its high
+    /// bit: a control byte (< 0x20), DEL, a byte ≥ 0x80, or one of `also` (each must be
+    /// printable ASCII itself). These are the classic "has zero byte" and "has byte less
+    /// than n" bit tricks: a borrow can mark a byte above a true exception, never below
+    /// one, so the lowest mark is always a true exception, and none means none.
     @inline(__always)
-    private static func isPlain(_ word: UInt64, also excluded: (UInt8, UInt8)?) -> Bool {
+    private static func exceptions(in word: UInt64, also excluded: (UInt8, UInt8)?) -> UInt64 {
         var flags = word & highBits
         flags |= (word &- ones &* 0x20) & ~word & highBits  // a byte < 0x20
         let del = word ^ (ones &* 0x7F)
@@ -20,7 +21,7 @@ enum PrintableASCII {
             flags |= (a &- ones) & ~a & highBits
             flags |= (b &- ones) & ~b & highBits
         }
-        return flags == 0
+        return flags
     }
 
     /// The index of the first byte from `start` that is not printable ASCII (or is one of
@@ -29,7 +30,10 @@ enum PrintableASCII {
         var index = start
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while index + 8 <= bytes.count, isPlain(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), also: excluding) {
+            while index + 8 <= bytes.count {
+                // Little-endian: the first byte in memory is the lowest in the word.
+                let flags = exceptions(in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)), also: excluding)
+                if flags != 0 { return index + flags.trailingZeroBitCount / 8 }
                 index += 8
             }
         }
