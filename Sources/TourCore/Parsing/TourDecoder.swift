@@ -364,8 +364,13 @@ private final class DecodeRun {
         let pages = PageSource(since: since) { index in
             let (node, number) = checked[index]
             // Checked already, with the same code: it cannot fail now. Were it to, the page
-            // would show with no text rather than stop the tour.
-            return builder.attemptOptional { () throws(PartFailure) in try builder.decodePage(node, number: number, as: Tour.Page.self) } ?? Tour.Page(title: "")
+            // would show with no text rather than stop the tour (and a debug build, as the
+            // fuzz targets are, stops here).
+            guard let page = builder.attemptOptional({ () throws(PartFailure) in try builder.decodePage(node, number: number, as: Tour.Page.self) }) else {
+                assertionFailure("page \(number) passed the check and failed to build: \(builder.log.entries)")
+                return Tour.Page(title: "")
+            }
+            return page
         }
         var tour = Tour(
             id: attemptOptional { () throws(PartFailure) in try string(fields[.id]).map { TextSanitizer.clean($0) } },
