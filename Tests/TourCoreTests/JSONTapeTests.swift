@@ -66,7 +66,9 @@ struct JSONTapeTests {
                 }
             }
             if Int.random(in: 0..<20, using: &generator) == 0 { lines.append(String(repeating: "x", count: 501)) }
-            let json = "{\"pages\": [{\"title\": \"t\", \"hero\": [" + lines.map { "\"\($0)\"" }.joined(separator: ", ") + "]}]}"
+            // More pages than are built while checked: the check measures, and builds nothing.
+            let others = String(repeating: ", {\"title\": \"more\"}", count: TourDecoder.pagesBuiltWhileChecked)
+            let json = "{\"pages\": [{\"title\": \"t\", \"hero\": [" + lines.map { "\"\($0)\"" }.joined(separator: ", ") + "]}\(others)]}"
             let art = Tour.Art(lines: lines)
             var expected: [String] = []
             if art.width > TourDecoder.maximumArtColumns || art.lines.count > TourDecoder.maximumArtRows {
@@ -111,5 +113,34 @@ struct JSONTapeTests {
                 #expect(fast == slowEnd(bytes, from: start, excluding: excluding), "\(bytes) from \(start)")
             }
         }
+    }
+
+    /// A small tour is built as it is checked, a large one only checked: the same code
+    /// must say the same of the same pages either way, every error and warning at its place.
+    @Test func aSmallTourAndALargeOneAreCheckedAlike() throws {
+        let problems = [
+            ##"{"title": "one", "subtile": "typo"}"##,
+            ##"{"title": "two", "hero": ["\##(String(repeating: "#", count: 90))"]}"##,
+            ##"{"title": "three", "since": "2.x"}"##,
+            ##"{"title": "four", "gradient": ["#ffffff", "#eeeeee"], "accent": "#ffff00"}"##,
+            ##"{"title": "five", "items": [{"title": "no kind"}]}"##,
+            ##"{"kind": "features", "title": "six", "items": [{"text": "no title"}, {"title": "ok", "accent": "nope"}]}"##,
+            ##"{"subtitle": "no title"}"##,
+            ##"{"title": "eight", "since": "9.0", "hero": "a\u001b[31mred\u001b[0m"}"##,
+            ##"{"title": "nine", "heroFile": "missing.txt", "hero": ["x"]}"##,
+            ##"{"title": 10, "button": []}"##,
+        ]
+        func diagnostics(extraPages: Int) -> [String] {
+            let pages = problems + Array(repeating: ##"{"title": "fine"}"##, count: extraPages)
+            let json = "{\"version\": \"1.0\", \"pages\": [\n" + pages.joined(separator: ",\n") + "\n]}"
+            let decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in
+                throw TourError.unreadable(path: path, reason: "no such file")
+            }
+            return decoder.check(Array(json.utf8)).1.map(\.description)
+        }
+        let small = diagnostics(extraPages: 0)
+        #expect(problems.count <= TourDecoder.pagesBuiltWhileChecked)
+        #expect(small.count >= problems.count, "\(small)")
+        #expect(diagnostics(extraPages: TourDecoder.pagesBuiltWhileChecked) == small)
     }
 }

@@ -76,10 +76,10 @@ public struct Tour: Sendable, Equatable {
                     labels: labels, accent: accent, pages: PageList(pages))
     }
 
-    /// A tour whose pages were checked and are built when first shown.
-    package init(id: String?, version: String?, labels: Labels, accent: Color?, pages: PageSource) {
+    /// A tour read from a file: its pages built, or checked and built when first shown.
+    init(id: String?, version: String?, labels: Labels, accent: Color?, pageList: PageList) {
         body = Body(id: id.map { TextSanitizer.clean($0) }, version: version.map { TextSanitizer.clean($0) },
-                    labels: labels, accent: accent, pages: PageList(pages))
+                    labels: labels, accent: accent, pages: pageList)
     }
 
     /// A tour read when first needed, by `load`; `head` (its id and version, the id's

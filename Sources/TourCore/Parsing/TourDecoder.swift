@@ -54,6 +54,10 @@ package struct TourDecoder {
         package static let packedNames = JSONTape.packed(glyphKeys)
     }
 
+    /// A tour of at most this many pages is built as it is checked; a larger one builds
+    /// each page when it is first shown.
+    package static let pagesBuiltWhileChecked = 32
+
     /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
     package static let comfortableArtColumns = 80
 
@@ -342,17 +346,32 @@ private final class DecodeRun {
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
         let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
-        // Every page is checked now; each is built when it is first shown.
+        // Every page is checked now. A small tour's pages are built as they are checked (a
+        // second pass would run more code than its few pages cost); a larger tour's are
+        // built when each is first shown.
+        let buildingNow = pageCount <= TourDecoder.pagesBuiltWhileChecked
+        let pageRun = buildingNow ? DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, log: log,
+                                              loaded: loaded, raw: raw, building: true) : self
+        var built: [Tour.Page] = []
         var checked: [(node: Int, number: Int)] = []
         var since: [Version?] = []
         checked.reserveCapacity(pageCount)
         since.reserveCapacity(pageCount)
+        let tourVersion = version.flatMap(Version.init)
+        func afterPage<Parts: PageParts>(_ page: Parts, node: Int, number: Int) {
+            checked.append((node, number))
+            since.append(page.since)
+            checkContrast(of: page, node: node)
+            checkVersions(of: page, node: node, tourVersion: tourVersion, versionGiven: version != nil)
+        }
         for (index, node) in raw.elements(pagesMember.value).enumerated() {
-            if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1, as: CheckedPage.self) }) {
-                checked.append((node, index + 1))
-                since.append(page.since)
-                checkContrast(of: page, node: node)
-                checkVersions(of: page, node: node, tourVersion: version.flatMap(Version.init), versionGiven: version != nil)
+            if buildingNow {
+                if let page = attemptOptional({ () throws(PartFailure) in try pageRun.decodePage(node, number: index + 1, as: Tour.Page.self) }) {
+                    built.append(page)
+                    afterPage(page, node: node, number: index + 1)
+                }
+            } else if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1, as: CheckedPage.self) }) {
+                afterPage(page, node: node, number: index + 1)
             }
         }
         guard !checked.isEmpty else {
@@ -360,8 +379,7 @@ private final class DecodeRun {
             if log.firstError != nil { throw PartFailure.alreadyReported }
             throw stop(raw.position(pagesMember.value), "no page could be read")
         }
-        let builder = builder()
-        let pages = PageSource(since: since) { index in
+        let pages = buildingNow ? PageList(built) : PageList(PageSource(since: since) { [builder = builder()] index in
             let (node, number) = checked[index]
             // Checked already, with the same code: it cannot fail now. Were it to, the page
             // would show with no text rather than stop the tour (and a debug build, as the
@@ -371,13 +389,13 @@ private final class DecodeRun {
                 return Tour.Page(title: "")
             }
             return page
-        }
+        })
         var tour = Tour(
             id: attemptOptional { () throws(PartFailure) in try string(fields[.id]).map { TextSanitizer.clean($0) } },
             version: version,
             labels: labels,
             accent: tourAccent,
-            pages: pages)
+            pageList: pages)
         tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) } ?? .dots()
         return tour
     }
@@ -386,7 +404,7 @@ private final class DecodeRun {
     /// in a shade that does; `tour check` says where it was set, what it reads at, what is
     /// drawn instead, and so what to choose. A tour-wide accent is not this page's choice:
     /// it passes silently.
-    private func checkContrast(of page: CheckedPage, node: Int) {
+    private func checkContrast<Parts: PageParts>(of page: Parts, node: Int) {
         guard page.gradient.count >= 2, raw.kind(node) == .object else { return }
         let stops = page.gradient.compactMap(Palette.rgb(of:))
         let bands = (0...16).map { Palette.blend(stops, at: Double($0) / 16) }
@@ -417,7 +435,7 @@ private final class DecodeRun {
 
     /// A page "since" a version the tour has not reached would never show; one without a
     /// tour version can never be "what's new".
-    private func checkVersions(of page: CheckedPage, node: Int, tourVersion: Version?, versionGiven: Bool) {
+    private func checkVersions<Parts: PageParts>(of page: Parts, node: Int, tourVersion: Version?, versionGiven: Bool) {
         guard let since = page.since, let value = memberValue(of: node, "since") else { return }
         if let tourVersion, since > tourVersion {
             warn(raw.position(value), "\"since\": \(Quoted(since.description)) is newer than the tour's version \(tourVersion); --once will not show this page yet")
@@ -757,6 +775,8 @@ private final class DecodeRun {
 /// What `decodePage` fills in, so that one body both checks a page and builds it.
 private protocol PageParts {
     static func parts(title: String, subtitle: String, accent: Color?, button: String?) -> Self
+    var accent: Color? { get }
+    var items: [Tour.Feature] { get }
     var since: Version? { get set }
     var key: String? { get set }
     var heroAlt: String? { get set }
