@@ -33,33 +33,60 @@ package final class PageSource: @unchecked Sendable {
 struct PageList: Sendable {
     private enum Storage: Sendable {
         case built([Tour.Page])
-        case source(PageSource, shown: [Int]?)
+        case source(Selection)
+    }
+
+    /// Some pages of a source, and all of them built once asked for: `Tour.pages` read in a
+    /// loop must not build the array again each time.
+    private final class Selection: Sendable {
+        let source: PageSource
+        /// Places in the source, in order; nil for all of them.
+        let shown: [Int]?
+        private let built = Mutex<[Tour.Page]?>(nil)
+
+        init(source: PageSource, shown: [Int]?) {
+            self.source = source
+            self.shown = shown
+        }
+
+        var count: Int { shown?.count ?? source.count }
+
+        func place(_ index: Int) -> Int { shown?[index] ?? index }
+
+        var all: [Tour.Page] {
+            built.withLock { built in
+                if let built { return built }
+                let pages = (0..<count).map { source.page(place($0)) }
+                built = pages
+                return pages
+            }
+        }
     }
 
     private var storage: Storage
 
     init(_ pages: [Tour.Page]) { storage = .built(pages) }
 
-    init(_ source: PageSource) { storage = .source(source, shown: nil) }
+    init(_ source: PageSource) { storage = .source(Selection(source: source, shown: nil)) }
 
     var count: Int {
         switch storage {
         case .built(let pages): pages.count
-        case .source(let source, let shown): shown?.count ?? source.count
+        case .source(let selection): selection.count
         }
     }
 
     subscript(index: Int) -> Tour.Page {
         switch storage {
         case .built(let pages): pages[index]
-        case .source(let source, let shown): source.page(shown?[index] ?? index)
+        case .source(let selection): selection.source.page(selection.place(index))
         }
     }
 
     func since(ofPage index: Int) -> Version? {
         switch storage {
         case .built(let pages): pages[index].since
-        case .source(let source, let shown): source.since[shown?[index] ?? index]
+        case .source(let selection): selection.source.since[selection.place(index)]
         }
     }
 
@@ -68,16 +95,17 @@ struct PageList: Sendable {
         var list = self
         switch storage {
         case .built(let pages): list.storage = .built(indices.map { pages[$0] })
-        case .source(let source, let shown): list.storage = .source(source, shown: indices.map { shown?[$0] ?? $0 })
+        case .source(let selection):
+            list.storage = .source(Selection(source: selection.source, shown: indices.map { selection.place($0) }))
         }
         return list
     }
 
-    /// Every page, built.
+    /// Every page, built (once).
     var all: [Tour.Page] {
         switch storage {
         case .built(let pages): pages
-        case .source: (0..<count).map { self[$0] }
+        case .source(let selection): selection.all
         }
     }
 

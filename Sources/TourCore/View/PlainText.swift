@@ -17,8 +17,8 @@ package enum PlainText {
 
     /// Every page, separated by blank lines.
     package static func tour(_ tour: Tour, glyphs: Glyphs = .unicode) -> String {
-        tour.pages.enumerated().map { index, page in
-            self.page(page, number: index + 1, of: tour.pages.count, glyphs: glyphs)
+        (0..<tour.pageCount).map { index in
+            self.page(tour.page(index), number: index + 1, of: tour.pageCount, glyphs: glyphs)
         }.joined(separator: "\n")
     }
 
