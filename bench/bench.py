@@ -613,7 +613,7 @@ def table(results):
         read, parse, load = (micro[k]["median_us"] / 1000 for k in ["large_read_us", "large_parse_us", "large_load_us"])
         allowed = three * 0.5 * 1000
         text += (f"\nWhere the 1,000-page tour's extra start-up goes ({fmt_ms(thousand)} against {fmt_ms(three)} for 3 pages, "
-                 f"{(thousand - three) * 1000:.1f} ms more), measured in-process on the same file: reading it {read:.1f} ms; "
+                 f"{abs(thousand - three) * 1000:.1f} ms {'more' if thousand >= three else 'less'}), measured in-process on the same file: reading it {read:.1f} ms; "
                  f"the JSON token tape alone {parse:.1f} ms; the whole load (the tape and every check of every page) {load:.1f} ms. "
                  f"The 1.5× target leaves {allowed:.1f} ms for all of it. The process also touches more fresh memory: "
                  f"{median(scale['thousand_faults']):.0f} page faults to its first frame against {median(scale['three_faults']):.0f} "
