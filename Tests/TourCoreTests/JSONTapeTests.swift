@@ -22,11 +22,21 @@ struct JSONTapeTests {
     }
 
     @Test func stringsAreMarkedPlainOnlyWhenTheirBytesAreTheirText() throws {
-        let tape = try JSONParser.parseTape(Array(#"["abc", "", "a\tb", "é", "a\u0041", "del\u007f", "  "]"#.utf8))
-        let elements = Array(tape.elements(JSONTape.root))
-        #expect(elements.map { tape.isPlain($0) } == [true, true, false, false, false, false, true])
-        #expect(elements.map { tape.string($0) } == ["abc", "", "a\tb", "é", "aA", "del\u{7f}", "  "])
-        #expect(elements.map { tape.isAllSpaces($0) } == [false, true, false, false, false, false, true])
+        let texts = [#""abc""#, #""""#, #""a\tb""#, #""é""#, #""a\u0041""#, #""del\u007f""#, #""  ""#]
+        var seen: [(plain: Bool, length: Int, allSpaces: Bool)] = []
+        for text in texts {
+            let tape = try JSONParser.parseTape(Array("[\(text)]".utf8))
+            var measured: (Int, Bool) = (-1, false)
+            let plain = tape.eachPlainString(in: JSONTape.root) { measured = ($0, $1) }
+            seen.append((plain, measured.0, measured.1))
+        }
+        #expect(seen.map(\.plain) == [true, true, false, false, false, false, true])
+        #expect(seen.filter(\.plain).map(\.length) == [3, 0, 2])
+        #expect(seen.filter(\.plain).map(\.allSpaces) == [false, true, true])
+        let all = try JSONParser.parseTape(Array("[\(texts.joined(separator: ", "))]".utf8))
+        #expect(all.elements(JSONTape.root).map { all.string($0) } == ["abc", "", "a\tb", "é", "aA", "del\u{7f}", "  "])
+        // One string that is not plain makes the whole array not plain.
+        #expect(!all.eachPlainString(in: JSONTape.root) { _, _ in })
     }
 
     @Test func aKeyIsFoundByItsPackedBytesExactlyWhereItsTextWouldBe() throws {

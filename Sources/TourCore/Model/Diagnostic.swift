@@ -130,7 +130,7 @@ final class DiagnosticLog {
         var misspelled: Set<String> = []
         defer { if !misspelled.isEmpty { self.misspelled[position] = misspelled } }
         for member in list {
-            guard let place = allowed.firstIndex(where: { KeyedFields<Member>.same($0, member.key) }) else {
+            guard allowed.contains(where: { KeyedFields<Member>.same($0, member.key) }) else {
                 var message = "unknown key \(Quoted(member.key)) in \(what())"
                 var suggestion: String? = nil
                 if suggestionsMade < Self.maximumSuggestions {
@@ -146,8 +146,7 @@ final class DiagnosticLog {
                 add(.content(file: fileName, position: member.keyPosition, message: message))
                 continue
             }
-            let added = allowed.count <= KeyedFields<Member>.placesKept ? result.add(member, place: place) : result.add(member)
-            if !added {
+            if !result.add(member) {
                 add(.content(file: fileName, position: member.keyPosition, message: "duplicate key \(Quoted(member.key)) in \(what())"))
             }
         }

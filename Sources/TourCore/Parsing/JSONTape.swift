@@ -109,14 +109,6 @@ package final class JSONTape: Sendable {
         return JSONParser.unescape(bytes, quotedAt: start - 1)
     }
 
-    /// True when the string at `index` is printable ASCII written without escapes.
-    package func isPlain(_ index: Int) -> Bool {
-        tokens[index].kind == .string && tokens[index].flags & StringFlag.plain != 0
-    }
-
-    /// The length in bytes of the string at `index` as written.
-    package func byteCount(_ index: Int) -> Int { Int(tokens[index].second) }
-
     /// The place in `names` (from `packed(_:)`) of the string at `index`, compared where it
     /// stands as one number; nil when it is none of them, or was written with escapes (then
     /// only its text can say).
@@ -157,8 +149,8 @@ package final class JSONTape: Sendable {
     }
 
     /// Calls `body` with the length of each element of the array at `index` and whether it
-    /// is all spaces, when every element is a plain string (`isPlain`); false, having
-    /// stopped, at the first that is not.
+    /// is all spaces, when every element is a plain string (printable ASCII written
+    /// without escapes); false, having stopped, at the first that is not.
     package func eachPlainString(in index: Int, _ body: (_ length: Int, _ allSpaces: Bool) -> Void) -> Bool {
         guard tokens[index].kind == .array else { return false }
         let count = Int(tokens[index].second)
@@ -178,16 +170,6 @@ package final class JSONTape: Sendable {
                 }
                 return true
             }
-        }
-    }
-
-    /// True when the string at `index` is written as spaces only (or is empty).
-    package func isAllSpaces(_ index: Int) -> Bool {
-        let token = tokens[index]
-        guard token.kind == .string, token.flags & StringFlag.plain != 0 else { return false }
-        let start = Int(token.first)
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer[start..<start + Int(token.second)].allSatisfy { $0 == 0x20 }
         }
     }
 

@@ -47,17 +47,9 @@ package protocol KeyedMember {
 }
 
 /// The known members of one JSON object, by key. Objects in a tour have a handful of
-/// keys, so a look-up is a short scan: no hashing for each of thousands of pages. A key's
-/// place in the list of allowed keys also finds it, with no comparing at all.
+/// keys, so a look-up is a short scan: no hashing for each of thousands of pages.
 package struct KeyedFields<Member: KeyedMember> {
     private var members: [Member] = []
-    /// Bit `place`: the allowed key at that place is here.
-    private var present: UInt32 = 0
-    /// Four bits a place: where in `members` its member is.
-    private var indices: UInt64 = 0
-
-    /// How many allowed keys can be found by place.
-    static var placesKept: Int { 16 }
 
     package init() {}
 
@@ -69,27 +61,9 @@ package struct KeyedFields<Member: KeyedMember> {
         return nil
     }
 
-    /// The member whose key is the allowed key at `place`.
-    @inline(__always)
-    subscript(place place: Int) -> Member? {
-        guard place < Self.placesKept, present & 1 << place != 0 else { return nil }
-        return members[Int(indices >> (4 * place) & 0xF)]
-    }
-
     /// Adds a member; false when its key is there already.
     package mutating func add(_ member: Member) -> Bool {
         guard self[member.key] == nil else { return false }
-        members.append(member)
-        return true
-    }
-
-    /// Adds a member whose key is the allowed key at `place` (of at most `placesKept`);
-    /// false when it is there already.
-    @inline(__always)
-    mutating func add(_ member: Member, place: Int) -> Bool {
-        guard present & 1 << place == 0 else { return false }
-        present |= 1 << place
-        indices |= UInt64(members.count) << (4 * place)
         members.append(member)
         return true
     }

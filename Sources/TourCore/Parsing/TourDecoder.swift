@@ -242,7 +242,10 @@ private final class DecodeRun {
         /// just before its value's.
         private var values = InlineArray<16, Int>(repeating: 0)
 
-        init() { precondition(Key.names.count <= 16, "more keys than Fields keeps") }
+        /// How many keys `present` and `values` keep.
+        static var capacity: Int { 16 }
+
+        init() { precondition(Key.names.count <= Self.capacity, "more keys than Fields keeps") }
 
         @inline(__always)
         subscript(key: Key) -> Member? {
@@ -280,8 +283,8 @@ private final class DecodeRun {
         }
         let logged = log.fields(of: list, at: raw.position(node), what: what(), allowed: Key.names, fileName: fileName)
         fields = Fields<Key>()
-        for place in Key.names.indices {
-            if let member = logged[place: place] { _ = fields.add(value: member.value, place: place) }
+        for (place, name) in Key.names.enumerated() {
+            if let member = logged[name] { _ = fields.add(value: member.value, place: place) }
         }
         return fields
     }
