@@ -10,13 +10,13 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
 # Debian packages the build and the tests need; installed only when missing.
 # ncurses-term brings the "-direct" terminfo entries that 24-bit color needs; the release
-# link takes libstdc++.a from libstdc++-12-dev.
+# link takes its C libraries from a Debian 11 root (see release).
 deps:
 	@missing=""; \
 	[ -f /usr/include/ncursesw/curses.h ] || missing="$$missing libncurses-dev"; \
@@ -25,7 +25,6 @@ deps:
 	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
 	[ -f /usr/include/jpeglib.h ] || missing="$$missing libjpeg62-turbo-dev"; \
 	ls /usr/lib/*/libchafa.so.0 >/dev/null 2>&1 || missing="$$missing libchafa-dev"; \
-	[ -f "$$(gcc -print-file-name=libstdc++.a 2>/dev/null)" ] || missing="$$missing libstdc++-12-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \
@@ -37,20 +36,35 @@ deps:
 build: deps
 	$(SWIFT) build
 
-# The binary that make install ships and make bench measures. Its link is laid out for a
-# small resident set (BENCHMARKS.md has the figures): lld puts the functions that tour runs
-# (scripts/link-order.txt, from make link-order) side by side, relocations are packed
-# (DT_RELR, glibc 2.36+), and libstdc++ is linked in statically (scripts/release-ld).
+# The binary that make install ships and make bench measures. It runs on glibc 2.31 and
+# later (Debian 11 and every later Debian; CONTRIBUTING.md says why this way): it is linked
+# against a Debian 11 root used as the sysroot (scripts/debian-root.sh, made once and kept
+# in ~/.cache/tour/roots), with libstdc++ from that root linked in statically
+# (scripts/release-ld) and the one C++ function it lacks in scripts/release-compat.c. Its
+# link is laid out for a small resident set: lld puts the functions that tour runs
+# (scripts/link-order.txt, from make link-order) side by side. The binary is stripped;
+# its debug info is .build/release/tour.debug, named by the binary's .gnu_debuglink.
 # No $ORIGIN rpath: it sent the dynamic loader looking in the binary's own folder (and
 # its glibc-hwcaps subfolders) for every library before the system's.
+ROOTS ?= $(or $(TOUR_ROOTS),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tour/roots)
+SYSROOT := $(ROOTS)/bullseye-build
+SYSROOT_PACKAGES := libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev dpkg-dev
+RELEASE_COMPAT := .build/release-compat.o
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld -Xswiftc -ld-path=$(CURDIR)/scripts/release-ld \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -z -Xlinker pack-relative-relocs
+	-Xswiftc -Xclang-linker -Xswiftc --sysroot=$(SYSROOT) -Xlinker $(CURDIR)/$(RELEASE_COMPAT) \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering
+RELEASE_BIN := .build/release/tour
 
-release: deps
+sysroot:
+	@scripts/debian-root.sh bullseye-build bullseye $(SYSROOT_PACKAGES) >/dev/null
+
+release: deps sysroot
+	@mkdir -p .build
+	$(CLANG) -O2 --sysroot=$(SYSROOT) -c scripts/release-compat.c -o $(RELEASE_COMPAT)
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@scripts/split-debug.sh $(RELEASE_BIN)
 
 # Traces the release binary under callgrind and rewrites scripts/link-order.txt; run it
 # after larger changes, then make bench.
@@ -58,7 +72,7 @@ link-order: release
 	@command -v valgrind >/dev/null 2>&1 || $(SUDO) apt-get install -y valgrind
 	python3 scripts/make-link-order.py
 	rm -f $(RELEASE_BIN)  # SwiftPM does not track the order file: link again
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(MAKE) --no-print-directory release
 
 # Exit 1 means the tour was skipped (q): an answer, not a failure for make to report.
 run: build
@@ -67,12 +81,14 @@ run: build
 # Everything: the example tool's build, a short smoke of every fuzz target, then the
 # unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
 FUZZ_SMOKE_SECONDS ?= 5
-test: build bench-deps install-test-deps
+test: build bench-deps install-test-deps packages-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(MAKE) --no-print-directory release
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py
 	bash Tests/Install/install-test.sh
+	$(MAKE) --no-print-directory deb wheel
+	python3 Tests/Packages/packages-test.py
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
@@ -87,6 +103,20 @@ install-test-deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# What the packaging test (Tests/Packages) works with: debootstrap for the Debian roots,
+# lintian for the .deb, gdb for the crash backtrace, and pip's wheel for the Python example.
+packages-test-deps:
+	@missing=""; \
+	command -v debootstrap >/dev/null 2>&1 || missing="$$missing debootstrap"; \
+	command -v lintian >/dev/null 2>&1 || missing="$$missing lintian"; \
+	command -v gdb >/dev/null 2>&1 || missing="$$missing gdb"; \
+	command -v objdump >/dev/null 2>&1 || missing="$$missing binutils"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@python3 -c "import wheel" 2>/dev/null || python3 -m pip install --quiet wheel
 
 # What `make bench` compares against and reads screens with.
 bench-deps: deps
@@ -143,7 +173,6 @@ docs: build
 # library: it runs without the toolchain), the man pages and the shell completions.
 # make uninstall removes exactly those files, and the folders it made that are left empty.
 PREFIX ?= /usr/local
-RELEASE_BIN := .build/release/tour
 INSTALLED := bin/tour share/man/man1/tour.1 share/man/man5/tour.5 \
 	share/bash-completion/completions/tour share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish
 GENERATED := .build/generated
@@ -186,6 +215,17 @@ dist: generated
 	cp LICENSE README.md $$stage/ && \
 	(cd $$stage && find . -type f ! -name SHA256SUMS | sort | xargs sha256sum > SHA256SUMS) && \
 	tar -C .build/dist -czf $$name.tar.gz $$name && echo "$$name.tar.gz"
+
+# make deb: tour_VERSION_ARCH.deb of the same files in Debian's places (Packaging/deb).
+deb: generated
+	@rm -rf .build/deb
+	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb/stage PREFIX=/usr >/dev/null
+	@SYSROOT=$(SYSROOT) Packaging/deb/make-deb.sh .build/deb/stage .
+
+# make wheel: tour_onboarding-VERSION-py3-none-manylinux_2_XX_ARCH.whl, the binary and the
+# module a Python tool imports (Packaging/python), tagged with the binary's glibc floor.
+wheel: release
+	@python3 Packaging/python/make-wheel.py $(RELEASE_BIN) .
 
 # The character-width table, from Debian's copy of the Unicode data files.
 width-table:

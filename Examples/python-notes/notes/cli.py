@@ -1,0 +1,59 @@
+"""The notes command: `notes` lists, `notes add TEXT` adds, `notes find WORD` searches,
+`notes tour` plays the welcome again. On every start it first asks tour for what this
+person has not seen (the welcome once, then what is new after an update); after its
+own output it lets tour print a tip that is due. Both are silent in a pipe or in CI,
+and when tour is not installed the tool goes on without a word."""
+import os
+import sys
+
+import tour_onboarding
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOUR = os.path.join(HERE, "tour.json")
+TIPS = os.path.join(HERE, "tips.json")
+
+
+def notes_file():
+    home = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(home, "notes", "notes.txt")
+
+
+def read_notes():
+    try:
+        with open(notes_file(), encoding="utf-8") as notes:
+            return [line.rstrip("\n") for line in notes]
+    except FileNotFoundError:
+        return []
+
+
+def main(argv=None):
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["tour"]:
+        tour_onboarding.play(TOUR)
+        return 0
+    # The outcome is there to read (FINISHED, SKIPPED, UNAVAILABLE, ...); notes needs none.
+    tour_onboarding.once(TOUR)
+
+    if arguments[:1] == ["add"] and len(arguments) > 1:
+        path = notes_file()
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "a", encoding="utf-8") as notes:
+            notes.write(" ".join(arguments[1:]) + "\n")
+        print("Noted.")
+    elif arguments[:1] == ["find"] and len(arguments) > 1:
+        for note in read_notes():
+            if arguments[1].lower() in note.lower():
+                print(note)
+    elif not arguments:
+        notes = read_notes()
+        print("\n".join(notes) if notes else "No notes yet. Add one with: notes add TEXT")
+    else:
+        print("usage: notes [add TEXT | find WORD | tour]", file=sys.stderr)
+        return 2
+
+    tour_onboarding.tip(TIPS)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""make-wheel.py BINARY OUT_DIR: a platform wheel of `tour` for PyPI, as ruff and uv ship theirs.
+
+The wheel holds the binary in its .data/scripts (pip puts it on the environment's PATH)
+and the small `tour_onboarding` module a Python tool imports to find and call it. Its tag
+is the binary's real glibc floor, read from the binary (objdump -T), never set by hand:
+manylinux_2_29_x86_64 says "glibc 2.29 or later", which pip checks before installing.
+Written with the standard library only; run by `make wheel`.
+"""
+import base64, hashlib, os, platform, re, subprocess, sys, zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+NAME = "tour_onboarding"
+
+
+def glibc_floor(binary):
+    symbols = subprocess.run(["objdump", "-T", binary], stdout=subprocess.PIPE, check=True, text=True, errors="replace").stdout
+    return max(tuple(map(int, found)) for found in re.findall(r"\bGLIBC_(\d+)\.(\d+)\b", symbols))
+
+
+def record_line(path, data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{path},sha256={digest},{len(data)}"
+
+
+def main():
+    binary, out = sys.argv[1], sys.argv[2]
+    version = subprocess.run([binary, "--version"], stdout=subprocess.PIPE, check=True, text=True).stdout.split()[1]
+    major, minor = glibc_floor(binary)
+    tag = f"py3-none-manylinux_{major}_{minor}_{platform.machine()}"
+    dist_info = f"{NAME}-{version}.dist-info"
+    with open(os.path.join(TOP, "README.md")) as readme:
+        summary = readme.read().split("\n\n")[1].replace("\n", " ")
+    metadata = (f"Metadata-Version: 2.1\nName: tour-onboarding\nVersion: {version}\n"
+                "Summary: The tour command: a first-run tour for command-line tools, in the terminal\n"
+                "License: Apache-2.0\nRequires-Python: >=3.8\n"
+                "Classifier: Environment :: Console :: Curses\nClassifier: Operating System :: POSIX :: Linux\n"
+                "Description-Content-Type: text/markdown\n\n"
+                f"{summary}\n\nThis wheel installs `tour` on the environment's PATH and the module "
+                "`tour_onboarding` (`once`, `tip`, `reset`, `find_tour_bin`, `Outcome`). Linux x86_64 with "
+                f"glibc {major}.{minor} or later and ncurses 6 (`libncursesw6` on Debian and Ubuntu).\n")
+    files = [
+        (f"{NAME}/__init__.py", open(os.path.join(HERE, NAME, "__init__.py"), "rb").read(), 0o644),
+        (f"{NAME}/__main__.py", open(os.path.join(HERE, NAME, "__main__.py"), "rb").read(), 0o644),
+        (f"{NAME}-{version}.data/scripts/tour", open(binary, "rb").read(), 0o755),
+        (f"{dist_info}/METADATA", metadata.encode(), 0o644),
+        (f"{dist_info}/WHEEL", f"Wheel-Version: 1.0\nGenerator: tour make-wheel\nRoot-Is-Purelib: false\nTag: {tag}\n".encode(), 0o644),
+        (f"{dist_info}/licenses/LICENSE", open(os.path.join(TOP, "LICENSE"), "rb").read(), 0o644),
+    ]
+    record = "\n".join(record_line(path, data) for path, data, _ in files) + f"\n{dist_info}/RECORD,,\n"
+    files.append((f"{dist_info}/RECORD", record.encode(), 0o644))
+    os.makedirs(out, exist_ok=True)
+    wheel = os.path.join(out, f"{NAME}-{version}-{tag}.whl")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path, data, mode in files:
+            entry = zipfile.ZipInfo(path, date_time=(2020, 1, 1, 0, 0, 0))
+            entry.external_attr = (0o100000 | mode) << 16
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, data)
+    print(wheel)
+
+
+if __name__ == "__main__":
+    main()

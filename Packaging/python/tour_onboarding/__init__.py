@@ -1,0 +1,102 @@
+"""Find and call the `tour` command that this package installed, from a Python tool.
+
+    import tour_onboarding
+
+    def main():
+        tour_onboarding.once("/path/to/mytool.json")   # the welcome, once; then what's new
+        ...                                             # the tool's own work
+        tour_onboarding.tip("/path/to/tips.json")       # at most one short tip, in place
+
+Each call runs `tour` with the tool's own terminal and returns an `Outcome`. It never
+raises for an outcome and never stops the tool: when `tour` cannot be found or run, the
+outcome is `Outcome.UNAVAILABLE` and nothing is printed. In a pipe, in CI, or when the
+person set TOUR_DISABLE=1, `tour` itself shows nothing (`Outcome.FINISHED`).
+"""
+import enum
+import os
+import shutil
+import signal
+import subprocess
+import sysconfig
+import threading
+
+__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "reset"]
+
+
+class Outcome(enum.Enum):
+    """What a run of `tour` came to, from its exit code (tour(1), EXIT STATUS)."""
+
+    FINISHED = "finished"            # 0: "Get started", or nothing to show
+    SKIPPED = "skipped"              # 1: q or Esc
+    USAGE_ERROR = "usage error"      # 2: the arguments
+    BAD_FILE = "bad file"            # 65: the tour file is wrong (tour check says where)
+    MISSING_FILE = "missing file"    # 66: the file, or something it names, is missing
+    OUTPUT_FAILED = "output failed"  # 74: nothing recorded
+    INTERRUPTED = "interrupted"      # 129, 130, 143: a hang-up, Ctrl-C, SIGTERM; shows again next time
+    UNAVAILABLE = "unavailable"      # tour is not installed here, or cannot run
+    OTHER = "other"                  # any other exit code
+
+    @classmethod
+    def from_exit_code(cls, code):
+        known = {0: cls.FINISHED, 1: cls.SKIPPED, 2: cls.USAGE_ERROR, 65: cls.BAD_FILE, 66: cls.MISSING_FILE,
+                 74: cls.OUTPUT_FAILED, 126: cls.UNAVAILABLE, 127: cls.UNAVAILABLE}
+        if code in known:
+            return known[code]
+        if code in (129, 130, 143) or code < 0:  # a negative code: subprocess saw the signal itself
+            return cls.INTERRUPTED
+        return cls.OTHER
+
+
+def find_tour_bin():
+    """The path of the `tour` binary: the one this package installed in its environment's
+    scripts folder (or the user scheme's, for `pip install --user`), else the first on PATH.
+    Raises FileNotFoundError when there is none."""
+    name = "tour"
+    folders = [sysconfig.get_path("scripts")]
+    user_scheme = {"posix": "posix_user", "nt": "nt_user"}.get(os.name)
+    if user_scheme:
+        try:
+            folders.append(sysconfig.get_path("scripts", scheme=user_scheme))
+        except KeyError:
+            pass
+    for folder in folders:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    found = shutil.which(name)
+    if found:
+        return found
+    raise FileNotFoundError(os.path.join(folders[0], name))
+
+
+def play(*arguments, env=None):
+    """Runs `tour ARGUMENTS...` on this process's terminal; returns its Outcome."""
+    try:
+        process = subprocess.Popen([find_tour_bin(), *arguments], env=env)
+    except OSError:  # FileNotFoundError, PermissionError, an exec format error
+        return Outcome.UNAVAILABLE
+    # Ctrl-C during the tour is the tour's (it gives the terminal back and exits 130);
+    # the tool gets the outcome, not a KeyboardInterrupt, as with os.system.
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
+    try:
+        code = process.wait()
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, previous)
+    return Outcome.from_exit_code(code)
+
+
+def once(tour_file, *arguments, env=None):
+    """`tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing."""
+    return play("--once", os.fspath(tour_file), *arguments, env=env)
+
+
+def tip(tips_file, *arguments, env=None):
+    """`tour tip TIPS_FILE`: the tip that is due, printed in place, or nothing."""
+    return play("tip", os.fspath(tips_file), *arguments, env=env)
+
+
+def reset(tour_file, env=None):
+    """`tour --reset TOUR_FILE`: forgets what was seen, for a "show the tour again" command."""
+    return play("--reset", os.fspath(tour_file), env=env)

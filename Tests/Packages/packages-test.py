@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""What a tool's users install, tested where they would install it (run by `make test`).
+
+- The release binary: the glibc floor read from it (and stated in the README), stripped,
+  at most 8 MB, with its debug file beside it; a crash backtrace taken with that file
+  names the source lines.
+- Debian 11 and 13 roots (debootstrap, cached): only the README's packages installed,
+  then `tour --version`, `tour --plain` and a render of tours with pictures, and the
+  built-in tour played on a pseudo-terminal (keys, exit 0 and 1, terminal restored,
+  nothing left in its input queue).
+- The .deb: lintian, then installed with apt-get in Debian 11, 12 and 13 roots, run,
+  completed in bash, removed, and nothing left.
+- The wheel: pip installs it into a fresh venv here and in the Debian 11 root, where a
+  Python tool plays a tour through it; Examples/python-notes shows, stays silent, then
+  shows what is new.
+
+Every root is a throwaway copy of a cached one (Tests/Packages/roots.py). Without
+permission to chroot, the run says so and fails: it never passes without having looked.
+"""
+import argparse, glob, os, re, shutil, signal, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from roots import ROOT, NotPermitted, PICTURE_PACKAGES, USER_PACKAGES, Root  # noqa: E402
+from terminal import Terminal  # noqa: E402
+
+FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "pictures")
+# Debian 11 has libchafa 1.6; tour reads chafa's canvas cell by cell with calls that 1.8 added.
+CHAFA_TOO_OLD = {"bullseye"}
+passed = failed = 0
+
+
+def check(what, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+    else:
+        failed += 1
+        print(f"packages: FAILED: {what}" + (f"\n    {detail}" if detail else ""), flush=True)
+
+
+def output(*argv):
+    return subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace").stdout
+
+
+def glibc_floor(binary):
+    """The newest GLIBC_x.y that any symbol the binary imports asks for."""
+    versions = set(re.findall(r"\bGLIBC_(\d+)\.(\d+)\b", output("objdump", "-T", binary)))
+    return max((int(major), int(minor)) for major, minor in versions)
+
+
+def check_binary(binary):
+    floor = glibc_floor(binary)
+    floor_text = f"{floor[0]}.{floor[1]}"
+    check(f"glibc floor {floor_text} is 2.31 or lower", floor <= (2, 31))
+    check("no GLIBC_ABI_DT_RELR (Debian 11's loader has no packed relocations)",
+          "GLIBC_ABI_DT_RELR" not in output("readelf", "-V", binary))
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        check(f"the README states the floor the binary has (glibc {floor_text})",
+              f"glibc {floor_text} or later" in readme.read())
+    size = os.path.getsize(binary)
+    check(f"the binary is at most 8 MB ({size} bytes)", size <= 8_000_000)
+    sections = output("readelf", "-S", binary)
+    check("the binary is stripped", ".symtab" not in sections and ".debug_info" not in sections)
+    check("its .gnu_debuglink names tour.debug", "tour.debug" in output("readelf", "--string-dump=.gnu_debuglink", binary))
+    check("the debug file is beside it", ".debug_info" in output("readelf", "-S", binary + ".debug"))
+    return floor_text
+
+
+def crash_backtrace(binary):
+    """gdb's backtrace when tour, waiting for a key, gets SIGSEGV."""
+    master, slave = os.openpty()
+    gdb = subprocess.Popen(["gdb", "-q", "-batch", "-nx", "-ex", "set debuginfod enabled off",
+                            "-ex", f"run < {os.ttyname(slave)} > {os.ttyname(slave)}", "-ex", "bt", "--args", binary],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
+                           env=dict(os.environ, TERM="xterm-256color", LC_ALL="C.UTF-8"))
+    child = None
+    for _ in range(200):
+        found = output("pgrep", "-P", str(gdb.pid)).split()
+        if found:
+            child = int(found[0])
+            break
+        time.sleep(0.05)
+    drain_until = time.monotonic() + 1.5  # the first frame drawn: tour waits for a key
+    while time.monotonic() < drain_until:
+        import select
+        if select.select([master], [], [], 0.1)[0]:
+            os.read(master, 65536)
+    if child:
+        os.kill(child, signal.SIGSEGV)
+    try:
+        text, _ = gdb.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        gdb.kill()
+        text, _ = gdb.communicate()
+    os.close(master)
+    os.close(slave)
+    return text
+
+
+def check_backtrace(binary):
+    scratch = tempfile.mkdtemp(prefix="tour-backtrace-")
+    try:
+        shutil.copy(binary, scratch)
+        alone = crash_backtrace(os.path.join(scratch, "tour"))
+        shutil.copy(binary + ".debug", scratch)
+        with_debug = crash_backtrace(os.path.join(scratch, "tour"))
+    finally:
+        shutil.rmtree(scratch)
+    source_line = re.compile(r" at \S*Sources/\S+\.swift:\d+")
+    check("a crash under gdb stops on SIGSEGV", "SIGSEGV" in with_debug, with_debug[-1500:])
+    check("with the debug file beside it, the backtrace names tour's functions at their source lines",
+          len(source_line.findall(with_debug)) >= 3 and "TourTerminal" in with_debug, with_debug[-1500:])
+    check("without it, no source line (the debug file is what gives them)", not source_line.search(alone), alone[-800:])
+
+
+def picture_tour(root):
+    root.copy_in(os.path.join(FIXTURES, "red-disc.png"), "/srv/tour/red-disc.png", 0o644)
+    root.copy_in(os.path.join(FIXTURES, "red-disc.jpg"), "/srv/tour/red-disc.jpg", 0o644)
+    with open(os.path.join(root.path, "srv/tour/pictures.json"), "w") as tour:
+        tour.write('{"pages": [{"title": "A red disc", "subtitle": "PNG.", "heroImage": "red-disc.png", "heroAlt": "A PNG disc."},'
+                   ' {"title": "Another", "subtitle": "JPEG.", "heroImage": "red-disc.jpg", "heroAlt": "A JPEG disc."}]}')
+    return "/srv/tour/pictures.json"
+
+
+def play(argv, keys, env=None):
+    """Plays on a pseudo-terminal: the screens after each key, the exit, the terminal."""
+    environment = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": "/root", "PATH": "/usr/local/bin:/usr/bin:/bin"}
+    environment.update(env or {})
+    terminal = Terminal(argv, environment)
+    shown = terminal.wait_for("Welcome to tour")
+    screens = [terminal.text()]
+    for key in keys:
+        terminal.key(key)
+        screens.append(terminal.text())
+    code, restored, left = terminal.finish()
+    return shown, screens, code, restored, left
+
+
+def check_plays(where, argv):
+    shown, screens, code, restored, left = play(argv, [b"\x1bOC", b"\x1bOD", b"q"])
+    check(f"{where}: the built-in tour shows its first page", shown, screens[0])
+    check(f"{where}: → shows page 2 of 5, ← page 1 again", "○ ● ○ ○ ○" in screens[1] and "● ○ ○ ○ ○" in screens[2],
+          screens[1] + "\n----\n" + screens[2])
+    check(f"{where}: q skips, exit 1 (was {code})", code == 1)
+    check(f"{where}: the terminal is restored after q", restored)
+    check(f"{where}: nothing is left in the terminal's input queue after q ({left} bytes)", left == 0)
+    shown, screens, code, restored, left = play(argv, [b"\r"] * 5)
+    check(f"{where}: Enter on every page reaches Get started", "Get started" in screens[4], screens[4])
+    check(f"{where}: the last Enter finishes, exit 0 (was {code})", code == 0)
+    check(f"{where}: the terminal is restored after finishing", restored and left == 0)
+
+
+def check_distribution(suite, binary, version):
+    with Root(suite) as root:
+        root.apt_install(*USER_PACKAGES[suite])
+        root.copy_in(binary, "/usr/local/bin/tour")
+        ran = root.run("tour", "--version", check=False)
+        check(f"{suite}: tour --version with only {' '.join(USER_PACKAGES[suite])} installed",
+              ran.returncode == 0 and ran.stdout.strip() == f"tour {version}", ran.stdout[-600:])
+        check_plays(suite, root.argv("/usr/local/bin/tour", env={"TERM": "xterm-256color"}))
+        root.apt_install(*PICTURE_PACKAGES[suite])
+        tour = picture_tour(root)
+        plain = root.run("tour", "--plain", tour, check=False)
+        check(f"{suite}: tour --plain on a tour with a PNG and a JPEG (libpng, libjpeg-turbo)",
+              plain.returncode == 0 and "Picture: A PNG disc." in plain.stdout and "Picture: A JPEG disc." in plain.stdout,
+              plain.stdout[-600:])
+        drawn = root.run("tour", "render", tour, "--page", "1", "--size", "80x24", "--format", "ansi", check=False)
+        if suite in CHAFA_TOO_OLD:
+            check(f"{suite}: with libchafa older than 1.8, a picture page shows without its picture",
+                  drawn.returncode == 0 and "A red disc" in drawn.stdout and drawn.stdout.count("\x1b[") < 20, drawn.stdout[-300:])
+        else:
+            check(f"{suite}: tour render draws the picture in cells (libchafa)",
+                  drawn.returncode == 0 and drawn.stdout.count("\x1b[") > 50 and "A red disc" in drawn.stdout, drawn.stdout[-300:])
+
+
+def check_lintian(deb):
+    report = output("lintian", "--fail-on", "error,warning", "--no-tag-display-limit", deb)
+    problems = [line for line in report.splitlines() if re.match(r"[EW]: ", line)]
+    check("lintian finds no error and no warning in the .deb", not problems, "\n    ".join(problems))
+
+
+def check_deb(suite, deb, version):
+    with Root(suite) as root:
+        root.run("apt-get", "update", "-qq")
+        before = root.files("/usr", "/etc")
+        root.copy_in(deb, "/tmp/" + os.path.basename(deb), 0o644)
+        installed = root.run("/bin/sh", "-c", f"DEBIAN_FRONTEND=noninteractive apt-get install -y -qq /tmp/{os.path.basename(deb)}",
+                             check=False)
+        check(f"{suite}: apt-get install ./{os.path.basename(deb)}", installed.returncode == 0, installed.stdout[-1500:])
+        ran = root.run("tour", "--version", check=False)
+        check(f"{suite}: tour --version from the .deb", ran.stdout.strip() == f"tour {version}", ran.stdout[-500:])
+        completed = root.run("bash", "-c", "source /usr/share/bash-completion/completions/tour; "
+                             "COMP_WORDS=(tour --no-); COMP_CWORD=1; _tour; echo \"${COMPREPLY[*]}\"", check=False)
+        check(f"{suite}: bash completes tour --no- from the packaged completion",
+              completed.stdout.strip() == "--no-color --no-animation --no-mouse", completed.stdout[-500:])
+        manual = root.run("sh", "-c", "zcat /usr/share/man/man1/tour.1.gz | head -c 200", check=False)
+        check(f"{suite}: tour(1) is packaged", ".TH" in manual.stdout or ".Dt" in manual.stdout, manual.stdout)
+        removed = root.run("/bin/sh", "-c", "DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq tour && "
+                           "DEBIAN_FRONTEND=noninteractive apt-get autoremove --purge -y -qq", check=False)
+        check(f"{suite}: apt-get purge tour, then autoremove", removed.returncode == 0, removed.stdout[-1500:])
+        root.run("rm", "-f", "/tmp/" + os.path.basename(deb))
+        left = sorted(root.files("/usr", "/etc") ^ before)
+        check(f"{suite}: nothing of the package is left in /usr and /etc", not left, "\n    ".join(left[:20]))
+
+
+def person(home, **extra):
+    """A person's environment: their own HOME and state, a terminal, no CI."""
+    env = {"HOME": home, "XDG_STATE_HOME": os.path.join(home, "state"), "TERM": "xterm-256color",
+           "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"}
+    env.update(extra)
+    return env
+
+
+def check_wheel_tag(wheel, floor):
+    name = os.path.basename(wheel)
+    check(f"the wheel is tagged with the binary's floor, manylinux_{floor.replace('.', '_')}_x86_64 ({name})",
+          name.endswith(f"-py3-none-manylinux_{floor.replace('.', '_')}_x86_64.whl"))
+
+
+def example_release(scratch, version):
+    """Examples/python-notes as its author would release VERSION: 1.0.0 is the 1.1.0 of
+    the repository without the page that 1.1.0 added."""
+    import json
+    copy = os.path.join(scratch, f"notes-{version}")
+    shutil.copytree(os.path.join(ROOT, "Examples", "python-notes"), copy)
+    tour_path = os.path.join(copy, "notes", "tour.json")
+    with open(tour_path) as file:
+        tour = json.load(file)
+    if version != tour["version"]:
+        tour["version"] = version
+        tour["pages"] = [page for page in tour["pages"] if "since" not in page]
+        with open(tour_path, "w") as file:
+            json.dump(tour, file)
+        project = os.path.join(copy, "pyproject.toml")
+        with open(project) as file:
+            text = file.read()
+        with open(project, "w") as file:
+            file.write(re.sub(r'^version = ".*"', f'version = "{version}"', text, flags=re.M))
+    return copy
+
+
+def run_notes(venv, home):
+    terminal = Terminal([os.path.join(venv, "bin", "notes")], person(home))
+    terminal.settle(quiet=1.0, timeout=10)
+    return terminal
+
+
+def check_wheel_here(wheel):
+    scratch = tempfile.mkdtemp(prefix="tour-wheel-")
+    try:
+        venv = os.path.join(scratch, "venv")
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        pip = [os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", "--no-index", "--disable-pip-version-check"]
+        installed = subprocess.run(pip + [wheel], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check("pip installs the wheel into a fresh venv", installed.returncode == 0, installed.stdout[-800:])
+        on_path = output("env", "-i", f"PATH={venv}/bin:/usr/bin:/bin", "tour", "--version")
+        check("the wheel puts tour on the venv's PATH", on_path.startswith("tour "), on_path)
+
+        wheels = os.path.dirname(os.path.abspath(wheel))
+        home = os.path.join(scratch, "home")
+        os.makedirs(home)
+        example = pip + ["--find-links", wheels]
+
+        def release(version):
+            """The example's wheel, built by this Python's setuptools; pip in the venv then
+            installs it and tour's wheel with no index: nothing else can come in."""
+            built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+                                    "-w", os.path.join(scratch, "wheels"), example_release(scratch, version)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            if built.returncode != 0:
+                return built
+            return subprocess.run(example + ["--find-links", os.path.join(scratch, "wheels"), f"notes=={version}"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+        installed = release("1.0.0")
+        check("pip installs Examples/python-notes 1.0.0 beside the wheel", installed.returncode == 0, installed.stdout[-800:])
+        first = run_notes(venv, home)
+        check("python-notes, first start: the welcome", "Welcome to notes" in first.text(), first.text())
+        first.key(b"\r")
+        first.key(b"\r", quiet=1.0)
+        code, restored, left = first.finish()
+        after = first.text()
+        check("python-notes, first start: its own output after the tour, then a tip",
+              "No notes yet" in after and "Tip" in after and after.index("No notes yet") < after.index("Tip"), after)
+        check("python-notes, first start: exit 0, terminal restored, nothing left", code == 0 and restored and left == 0,
+              f"exit {code}, restored {restored}, {left} bytes left")
+
+        second = run_notes(venv, home)
+        code, restored, left = second.finish()
+        check("python-notes, second start: no tour and no tip, only its own output",
+              second.text().strip() == "No notes yet. Add one with: notes add TEXT" and code == 0, second.text())
+
+        installed = release("1.1.0")
+        check("pip upgrades python-notes to 1.1.0", installed.returncode == 0, installed.stdout[-800:])
+        third = run_notes(venv, home)
+        shown = third.text()
+        check("python-notes after the update: only what is new", "New in 1.1: search" in shown and "Welcome" not in shown, shown)
+        third.key(b"\r", quiet=1.0)
+        code, restored, left = third.finish()
+        check("python-notes after the update: Enter finishes, exit 0", code == 0 and restored and left == 0, f"exit {code}")
+
+        os.remove(os.path.join(venv, "bin", "tour"))
+        missing = run_notes(venv, os.path.join(scratch, "home"))
+        code, _, _ = missing.finish()
+        check("python-notes without tour: goes on without a word",
+              missing.text().strip() == "No notes yet. Add one with: notes add TEXT" and code == 0, missing.text())
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def check_wheel_in(suite, wheel):
+    with Root(suite) as root:
+        root.apt_install(*USER_PACKAGES[suite], "python3", "python3-venv")
+        root.copy_in(wheel, "/tmp/" + os.path.basename(wheel), 0o644)
+        root.run("python3", "-m", "venv", "/opt/tool")
+        installed = root.run("/opt/tool/bin/python", "-m", "pip", "install", "-q", "--no-index", "--disable-pip-version-check",
+                             "/tmp/" + os.path.basename(wheel), check=False)
+        check(f"{suite}: the system's pip in a venv accepts the wheel's tag and installs it", installed.returncode == 0,
+              installed.stdout[-800:])
+        with open(os.path.join(root.path, "srv/tool.json"), "w") as tour:
+            tour.write('{"id": "tool", "version": "1.0", "pages": [{"title": "Hello from a Python tool"}, {"title": "Two"}]}')
+        program = ("import tour_onboarding\n"
+                   "outcome = tour_onboarding.once('/srv/tool.json')\n"
+                   "print('outcome:', outcome.value)\n")
+        terminal = Terminal(root.argv("/opt/tool/bin/python", "-c", program,
+                                      env={"TERM": "xterm-256color", "XDG_STATE_HOME": "/root/state"}), {})
+        shown = terminal.wait_for("Hello from a Python tool")
+        terminal.key(b"q", quiet=0.8)
+        code, restored, left = terminal.finish()
+        check(f"{suite}: a Python tool plays a tour through tour_onboarding in a pseudo-terminal", shown, terminal.text())
+        check(f"{suite}: q comes back to the tool as Outcome.SKIPPED, terminal restored",
+              "outcome: skipped" in terminal.text() and code == 0 and restored and left == 0,
+              f"exit {code}, restored {restored}, {left} left\n{terminal.text()}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "tour"))
+    parser.add_argument("--deb", help="the .deb to test (make deb)")
+    parser.add_argument("--wheel", help="the wheel to test (make wheel)")
+    parser.add_argument("--only", default="binary,distributions,deb,wheel", help="comma-separated parts")
+    arguments = parser.parse_args()
+    parts = arguments.only.split(",")
+    binary = arguments.binary
+    version = output(binary, "--version").split()[1]
+    started = time.monotonic()
+    try:
+        if "binary" in parts:
+            floor = check_binary(binary)
+            check_backtrace(binary)
+        else:
+            floor = "%d.%d" % glibc_floor(binary)
+            print(f"packages: the release binary needs glibc {floor}", flush=True)
+        if "distributions" in parts:
+            for suite in ("bullseye", "trixie"):
+                check_distribution(suite, binary, version)
+        if "deb" in parts:
+            deb = arguments.deb or max(glob.glob(os.path.join(ROOT, f"tour_{version}_*.deb")), default=None)
+            check(f"the .deb of {version} is there (make deb)", deb and os.path.exists(deb))
+            if deb:
+                check_lintian(deb)
+                for suite in ("bullseye", "bookworm", "trixie"):
+                    check_deb(suite, deb, version)
+        if "wheel" in parts:
+            wheel = arguments.wheel or max(glob.glob(os.path.join(ROOT, f"tour_onboarding-{version}-*.whl")), default=None)
+            check(f"the wheel of {version} is there (make wheel)", wheel and os.path.exists(wheel))
+            if wheel:
+                check_wheel_tag(wheel, floor)
+                check_wheel_here(wheel)
+                check_wheel_in("bullseye", wheel)
+    except NotPermitted as refused:
+        print(f"packages: FAILED: {refused}. These tests need root and chroot; they did not run.")
+        return 1
+    print(f"packages: {passed} passed, {failed} failed in {time.monotonic() - started:.0f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
