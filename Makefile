@@ -54,7 +54,8 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld -Xswiftc -ld-path=$(CURDIR)/scripts/release-ld \
 	-Xswiftc -Xclang-linker -Xswiftc --sysroot=$(SYSROOT) -Xlinker $(CURDIR)/$(RELEASE_COMPAT) \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering
+	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering \
+	-Xlinker --build-id=sha1
 RELEASE_BIN := .build/release/tour
 
 sysroot:
@@ -205,16 +206,20 @@ uninstall:
 		while [ -n "$$p" ] && [ "$$p" != "/" ]; do rmdir "$(DESTDIR)$$p" 2>/dev/null || break; p=$$(dirname "$$p"); done; \
 	fi
 
-# make dist: tour-VERSION-linux-ARCH.tar.gz with the binary, the man pages, the
-# completions, LICENSE, README.md and SHA256SUMS. VERSION is what tour --version prints.
+# make dist: tour-VERSION-linux-ARCH.tar.gz with the binary, the man pages, the completions,
+# LICENSE and README.md; beside it tour-VERSION-linux-ARCH.debug (the binary's debug info:
+# gdb finds it as tour.debug beside the binary, or by build id) and SHA256SUMS of both, so
+# a download can be checked before it is unpacked. VERSION is what tour --version prints.
 dist: generated
 	@version=$$($(RELEASE_BIN) --version | cut -d' ' -f2); arch=$$(uname -m); \
 	name=tour-$$version-linux-$$arch; stage=.build/dist/$$name; \
 	rm -rf .build/dist && mkdir -p $$stage && \
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= >/dev/null && \
 	cp LICENSE README.md $$stage/ && \
-	(cd $$stage && find . -type f ! -name SHA256SUMS | sort | xargs sha256sum > SHA256SUMS) && \
-	tar -C .build/dist -czf $$name.tar.gz $$name && echo "$$name.tar.gz"
+	tar -C .build/dist --owner=0 --group=0 --sort=name -czf $$name.tar.gz $$name && \
+	cp $(RELEASE_BIN).debug $$name.debug && \
+	sha256sum $$name.tar.gz $$name.debug > SHA256SUMS && \
+	echo "$$name.tar.gz $$name.debug SHA256SUMS"
 
 # make deb: tour_VERSION_ARCH.deb of the same files in Debian's places (Packaging/deb).
 deb: generated

@@ -84,14 +84,21 @@ check "fish completes --no-" bash -c "fish -c \"source '$root/share/fish/vendor_
 make --no-print-directory uninstall DESTDIR="$destdir" PREFIX=/usr >/dev/null
 check "make uninstall leaves the directory empty" bash -c "[ -z \"\$(ls -A '$destdir')\" ]"
 
-# make dist: the tarball holds the same files, the LICENSE, the README and checksums that verify.
+# make dist: the tarball holds the same files, the LICENSE and the README; beside it the
+# debug file and SHA256SUMS, which verify the download itself.
 version=$(.build/release/tour --version | cut -d' ' -f2)
-tarball=tour-$version-linux-$(uname -m).tar.gz
+name=tour-$version-linux-$(uname -m)
 check "make dist" make --no-print-directory dist
-check "the tarball holds binary, man pages, completions, LICENSE, README, SHA256SUMS" bash -c "
-    tar -tzf '$tarball' | sed 's|^[^/]*/||' | sort | tr '\n' ' ' | grep -qx -- ' LICENSE README.md SHA256SUMS bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
-check "SHA256SUMS verifies" bash -c "cd .build/dist/tour-$version-linux-$(uname -m) && sha256sum --quiet -c SHA256SUMS"
-rm -f "$tarball"
+check "the tarball holds binary, man pages, completions, LICENSE, README" bash -c "
+    tar -tzf '$name.tar.gz' | sed 's|^[^/]*/||' | sort | tr '\n' ' ' | grep -qx -- ' LICENSE README.md bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
+check "SHA256SUMS beside the tarball names the tarball and the debug file, and verifies" bash -c "
+    [ \"\$(cut -d' ' -f3 SHA256SUMS | tr '\n' ' ')\" = '$name.tar.gz $name.debug ' ] && sha256sum --quiet -c SHA256SUMS"
+check "a changed tarball fails the check" bash -c "
+    cp '$name.tar.gz' /tmp/tour-dist-copy && printf x >> '$name.tar.gz' && ! sha256sum --quiet -c SHA256SUMS 2>/dev/null; status=\$?; mv /tmp/tour-dist-copy '$name.tar.gz'; exit \$status"
+check "the debug file beside it has the binary's debug info and build id" bash -c "
+    readelf -S '$name.debug' | grep -q debug_info &&
+    [ \"\$(readelf -n '$name.debug' | grep 'Build ID')\" = \"\$(readelf -n .build/release/tour | grep 'Build ID')\" ]"
+rm -f "$name.tar.gz" "$name.debug" SHA256SUMS
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -245,6 +245,20 @@ def run_notes(venv, home):
     return terminal
 
 
+def check_readme_python(venv):
+    """The README's Python lines compile, and every name they use is the installed module's."""
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        blocks = re.findall(r"^```python\n(.*?)^```", readme.read(), re.M | re.S)
+    check("the README has its Python example", len(blocks) == 1)
+    text = "".join(blocks)
+    names = sorted(set(re.findall(r"tour_onboarding\.(\w+)", text)) | set(re.findall(r"Outcome\.(\w+)", text)))
+    for block in blocks:
+        compile(block, "README.md", "exec")
+    probe = "import tour_onboarding as t; print(' '.join(n for n in %r if not hasattr(t, n) and not hasattr(t.Outcome, n)))" % names
+    missing = output(os.path.join(venv, "bin", "python"), "-c", probe).strip()
+    check(f"every name of the README's Python example is in tour_onboarding ({', '.join(names)})", not missing, missing)
+
+
 def check_wheel_here(wheel):
     scratch = tempfile.mkdtemp(prefix="tour-wheel-")
     try:
@@ -255,6 +269,7 @@ def check_wheel_here(wheel):
         check("pip installs the wheel into a fresh venv", installed.returncode == 0, installed.stdout[-800:])
         on_path = output("env", "-i", f"PATH={venv}/bin:/usr/bin:/bin", "tour", "--version")
         check("the wheel puts tour on the venv's PATH", on_path.startswith("tour "), on_path)
+        check_readme_python(venv)
 
         wheels = os.path.dirname(os.path.abspath(wheel))
         home = os.path.join(scratch, "home")

@@ -83,13 +83,13 @@ struct ReadmeTests {
         try runTour(["build", "--package-path", package.path], executable: swift)
     }
 
-    @Test func theReadmeToolBuildsRunsAndUsesExactlyThePublicAPI() throws {
+    /// A new package of the README's file blocks, depending on this checkout.
+    static func readmePackage() throws -> URL {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent("tour-readme-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: package) }
         let blocks = try Self.fileBlocks()
         #expect(blocks.map(\.path).sorted() == ["Package.swift", "Sources/mytool/ProgressBody.swift", "Sources/mytool/WelcomeTour.swift",
                                                 "Sources/mytool/banner.txt", "Sources/mytool/main.swift", "Sources/mytool/tips.json",
-                                                "Sources/mytool/tour.fr.json", "Sources/mytool/tour.json"])
+                                                "Sources/mytool/tour.fr.json", "Sources/mytool/tour.json", "build-for-debian-11.sh"])
         for (path, text) in blocks {
             let file = package.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -97,6 +97,34 @@ struct ReadmeTests {
             let edited = text.replacingOccurrences(of: #"path: "../tour""#, with: "path: \"\(TourBinary.packageRoot)\"")
             try edited.write(to: file, atomically: true, encoding: .utf8)
         }
+        return package
+    }
+
+    /// "Ship it with your tool": the README's tool built with --static-swift-stdlib against
+    /// a Debian 11 root, by the README's own script, then played in a Debian 11 root that
+    /// has only libncursesw6 installed (Tests/Packages/play-in-root.py).
+    @Test func theReadmeToolBuiltStaticallyPlaysInDebian11() throws {
+        let package = try Self.readmePackage()
+        defer { try? FileManager.default.removeItem(at: package) }
+        let toolchain = URL(fileURLWithPath: Self.swift).deletingLastPathComponent().path
+        let path = toolchain + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let build = try runTour(["build-for-debian-11.sh"], executable: "/bin/sh",
+                                environment: ["TOUR_CHECKOUT": TourBinary.packageRoot, "PATH": path], in: package.path)
+        #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
+        guard build.exitCode == 0 else { return }
+        let binary = package.appendingPathComponent(".build/release/mytool").path
+        let libraries = try runTour(["-d", binary], executable: "/usr/bin/readelf").stdout
+        #expect(!libraries.contains("libswift"), "the Swift libraries are inside the binary")
+        let played = try runTour([TourBinary.packageRoot + "/Tests/Packages/play-in-root.py", "bullseye", binary, "Welcome to mytool"],
+                                 executable: "/usr/bin/env", environment: ["PATH": path])
+        #expect(played.exitCode == 0, "\(played.stderr)")
+        #expect(played.stdout.contains(#""shown": true"#) && played.stdout.contains(#""exit": 0"#), "\(played.stdout)")
+        #expect(played.stdout.contains(#""restored": true"#) && played.stdout.contains(#""left": 0"#), "\(played.stdout)")
+    }
+
+    @Test func theReadmeToolBuildsRunsAndUsesExactlyThePublicAPI() throws {
+        let package = try Self.readmePackage()
+        defer { try? FileManager.default.removeItem(at: package) }
         // Every name in the README's API table is usable from a client.
         let names = try Self.apiNames()
         #expect(names.count >= 20)
