@@ -17,7 +17,7 @@
 Every root is a throwaway copy of a cached one (Tests/Packages/roots.py). Without
 permission to chroot, the run says so and fails: it never passes without having looked.
 """
-import argparse, glob, os, re, shutil, signal, subprocess, sys, tempfile, time
+import argparse, glob, json, os, re, select, shutil, signal, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(__file__))
 from roots import ROOT, NotPermitted, PICTURE_PACKAGES, USER_PACKAGES, Root  # noqa: E402
@@ -82,7 +82,6 @@ def crash_backtrace(binary):
         time.sleep(0.05)
     drain_until = time.monotonic() + 1.5  # the first frame drawn: tour waits for a key
     while time.monotonic() < drain_until:
-        import select
         if select.select([master], [], [], 0.1)[0]:
             os.read(master, 65536)
     if child:
@@ -220,7 +219,6 @@ def check_wheel_tag(wheel, floor):
 def example_release(scratch, version):
     """Examples/python-notes as its author would release VERSION: 1.0.0 is the 1.1.0 of
     the repository without the page that 1.1.0 added."""
-    import json
     copy = os.path.join(scratch, f"notes-{version}")
     shutil.copytree(os.path.join(ROOT, "Examples", "python-notes"), copy)
     tour_path = os.path.join(copy, "notes", "tour.json")
