@@ -34,18 +34,26 @@ package struct SeenStateStore: Sendable {
 
     /// The file name an id is kept under, one to one: an id that is already a plain name
     /// (a-z, 0-9, ".", "_", "-", no leading dot, at most 100 bytes) is its own name; any
-    /// other gets a readable slug, "~" (which a plain name never has) and a hash of the
-    /// exact id. So "My-Tool" and "my tool", or two ids in Japanese and Chinese, never
-    /// share a file, and "../x" cannot leave the directory.
+    /// other gets a readable slug, "~" (which a plain name never has) and 128 bits of the
+    /// SHA-256 of the exact id. So "My-Tool" and "my tool", two ids in Japanese and
+    /// Chinese, or two ids made to collide, never share a file, and "../x" cannot leave
+    /// the directory.
     package static func fileName(for id: String) -> String {
         if isPlainName(id) { return id }
-        return slug(of: id) + "~" + hash(of: id)
+        return slug(of: id) + "~" + String(SHA256.hex(id.utf8).prefix(32))
     }
 
-    /// What releases before 2.1 named the file: the slug alone, which several ids could share.
-    static func legacyFileName(for id: String) -> String {
-        let slug = slug(of: id)
-        return slug.isEmpty || slug == "-" ? "tour" : slug
+    /// The name 2.1 and 2.2 gave an id that is not a plain name: the slug, "~" and a 32-bit
+    /// FNV-1a hash, which hand-made ids could share. Nil for a plain id, whose name never changed.
+    static func formerFileName(for id: String) -> String? {
+        if isPlainName(id) { return nil }
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in id.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(UInt32(truncatingIfNeeded: value ^ (value >> 32)), radix: 16)
+        return slug(of: id) + "~" + String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     static func isPlainName(_ id: String) -> Bool {
@@ -69,32 +77,26 @@ package struct SeenStateStore: Sendable {
         return name
     }
 
-    /// FNV-1a of the id's UTF-8 bytes, as 8 hex digits: stable across runs and builds.
-    private static func hash(of id: String) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x0000_0100_0000_01B3
-        }
-        let folded = UInt32(truncatingIfNeeded: value ^ (value >> 32))
-        let hex = String(folded, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
-    }
-
     /// The state file of a tour id.
     package func path(for id: String) -> String {
         FileSystem.join(directory, Self.fileName(for: id) + ".json")
     }
 
-    /// A state kept under the name an older release gave it is copied to its own name,
-    /// once, so nobody sees a tour again because of the upgrade. Copied, not moved: an old
-    /// name could be shared ("my-tool" for "my-tool" and "My Tool"), and whose it was cannot
-    /// be known, so every id that mapped to it keeps it, as before the upgrade.
-    private func copyLegacyFile(id: String) {
-        let legacy = FileSystem.join(directory, Self.legacyFileName(for: id) + ".json")
-        guard legacy != path(for: id), !FileSystem.exists(path(for: id)),
-              let bytes = try? FileSystem.read(legacy, limit: 64 * 1024), let state = SeenState.parse(bytes) else { return }
-        try? writeAtomically(state, id: id)
+    /// Where 2.1 and 2.2 kept the state of an id that is not a plain name; nil for a plain id.
+    func formerPath(for id: String) -> String? {
+        Self.formerFileName(for: id).map { FileSystem.join(directory, $0 + ".json") }
+    }
+
+    /// The state 2.1 or 2.2 kept under its former name moves to its own name, once: the
+    /// rename leaves nothing at the former name to move again, so a reset stays a reset.
+    /// Only that name is taken. It carries a "~", which no plain id's file has, so it was
+    /// written by one of those releases, for this id (or for one made to share its 32-bit
+    /// hash, which nobody does by accident). Files of releases before 2.1, named by the
+    /// slug alone, are never taken: "tour.json" or "my-tool.json" may as well be the state
+    /// of the plain id "tour" or "my-tool", and a state cannot be told from another's.
+    package func moveFormerFile(id: String) {
+        guard let former = formerPath(for: id), FileSystem.exists(former), !FileSystem.exists(path(for: id)) else { return }
+        rename(former, path(for: id))
     }
 
     /// What the store knows of a tour.
@@ -107,7 +109,7 @@ package struct SeenStateStore: Sendable {
 
     /// What was recorded for `id`; faults come back as `.unusable`, never thrown.
     package func load(id: String) -> LoadResult {
-        copyLegacyFile(id: id)
+        moveFormerFile(id: id)
         let path = path(for: id)
         let bytes: [UInt8]
         do {
@@ -178,12 +180,17 @@ package struct SeenStateStore: Sendable {
         }
     }
 
-    /// Forgets a tour; true when there was a record to forget.
+    /// Forgets a tour, for good: its file, and a file under the name 2.1 or 2.2 gave it, so
+    /// nothing is moved back on the next load. True when there was a record to forget.
     @discardableResult
     package func reset(id: String) throws(WriteFailure) -> Bool {
-        if unlink(path(for: id)) == 0 { return true }
-        if errno == ENOENT { return false }
-        throw WriteFailure(reason: "cannot remove \(MessageText.path(path(for: id))): \(FileSystem.describeErrno())")
+        var forgot = false
+        for path in [formerPath(for: id), path(for: id)].compactMap({ $0 }) {
+            if unlink(path) == 0 { forgot = true; continue }
+            if errno == ENOENT { continue }
+            throw WriteFailure(reason: "cannot remove \(MessageText.path(path)): \(FileSystem.describeErrno())")
+        }
+        return forgot
     }
 
     /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).

@@ -22,6 +22,7 @@ package struct TipsStateStore: Sendable {
     package func path(for id: String) -> String { files.path(for: id) }
 
     package func load(id: String) -> LoadResult {
+        files.moveFormerFile(id: id)
         let path = path(for: id)
         let bytes: [UInt8]
         do {

@@ -96,7 +96,7 @@ struct SeenStateStoreTests {
     }
 
     /// Any id maps to a safe file name in the directory, none is refused, and no two ids
-    /// share one: a plain id is its own name, any other a slug, "~" and a hash of the id.
+    /// share one: a plain id is its own name, any other a slug, "~" and 128 bits of SHA-256.
     @Test func everyIdMapsToItsOwnSafeFileName() {
         for id in ["mytool", "my-tool_2.0", "tour", "a.b"] { #expect(SeenStateStore.fileName(for: id) == id) }
         let cases = ["A": "a", "My Tour": "my-tour", "café": "caf-", "../etc/passwd": "-etc-passwd", "a/b": "a-b",
@@ -104,7 +104,7 @@ struct SeenStateStoreTests {
         var names: Set<String> = []
         for (id, slug) in cases {
             let name = SeenStateStore.fileName(for: id)
-            #expect(name.hasPrefix(slug + "~") && name.count == slug.count + 9 && !name.contains("/"), "\(id): \(name)")
+            #expect(name.hasPrefix(slug + "~") && name.count == slug.count + 33 && !name.contains("/"), "\(id): \(name)")
             names.insert(name)
         }
         #expect(names.count == cases.count)  // the two all-CJK ids no longer share "tour.json"
@@ -112,24 +112,55 @@ struct SeenStateStoreTests {
         #expect(SeenStateStore.fileName(for: "日本語") == SeenStateStore.fileName(for: "日本語"))  // stable
         let long = String(repeating: "x", count: 300)
         #expect(SeenStateStore.fileName(for: long) != SeenStateStore.fileName(for: long + "y"))  // not cut into one
-        #expect(SeenStateStore.fileName(for: long).utf8.count == 109)
+        #expect(SeenStateStore.fileName(for: long).utf8.count == 133)
         #expect(SeenStateStore(directory: "/s").path(for: "../../x").hasPrefix("/s/-..-x~"))  // no slash: it stays in the directory
+        // The pair that shared a file under the 32-bit hash of 2.1 and 2.2.
+        let pair = ("AcmE depLoY ToOL prO editIoN", "ACmE dePLoY tOoL PRO ediTIoN")
+        #expect(SeenStateStore.formerFileName(for: pair.0) == "acme-deploy-tool-pro-edition~f8fa5a8b")
+        #expect(SeenStateStore.formerFileName(for: pair.1) == "acme-deploy-tool-pro-edition~f8fa5a8b")
+        #expect(SeenStateStore.fileName(for: pair.0) != SeenStateStore.fileName(for: pair.1))
+        #expect(SeenStateStore.fileName(for: "My Tool") == "my-tool~2f28f3008267f9fc76c427fe617d72c9")  // docs/promises.md
     }
 
-    /// A state an older release kept under a shared name is copied to the id's own name:
-    /// nobody sees a tour again because of the upgrade, and the old file stays for the
-    /// other ids that mapped to it.
-    @Test func aStateUnderItsOldNameIsCopiedToItsOwn() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-store-legacy-\(UUID().uuidString)").path
+    /// SHA-256 against FIPS 180-4's examples and a long input.
+    @Test func sha256MatchesTheStandardsExamples() {
+        #expect(SHA256.hex("".utf8) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc".utf8) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    /// A state directory as 2.1 and 2.2 left it: the built-in tour's tour.json, a plain id's
+    /// my-tool.json, a non-plain id's state under its 32-bit name, and a file of 2.0 under a
+    /// slug. The same ids keep their states, the non-plain one moved once to its new name;
+    /// new ids start unseen, whatever old file their slug names; a reset forgets for good.
+    @Test func aStateDirectoryOf21KeepsItsIdsAndNewIdsStartUnseen() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-store-21-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = SeenStateStore(directory: directory)
-        try store.save(state, id: "my-tool")  // what 2.0 wrote for "My Tool" too
+        let former = try #require(SeenStateStore.formerFileName(for: "My Tool"))
+        #expect(former == "my-tool~f4032ddb")  // what 2.2 named it
+        for name in ["tour", "my-tool", former, "-"] {
+            try state.json.write(toFile: directory + "/\(name).json", atomically: true, encoding: .utf8)
+        }
+        #expect(store.load(id: "tour") == .seen(state))
+        #expect(store.load(id: "my-tool") == .seen(state))
         #expect(store.load(id: "My Tool") == .seen(state))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/\(former).json"))  // moved, not copied
         #expect(FileManager.default.fileExists(atPath: store.path(for: "My Tool")))
-        #expect(store.load(id: "my-tool") == .seen(state))
-        // From now on they are apart.
-        try store.reset(id: "My Tool")
-        #expect(store.load(id: "my-tool") == .seen(state))
+        for newId in ["日本語", "", "Tour", "MY-TOOL", "my tool"] {
+            #expect(store.load(id: newId) == .notSeen, "\(newId) was never seen")
+        }
+        #expect(try store.reset(id: "My Tool"))
+        #expect(store.load(id: "My Tool") == .notSeen)
+        #expect(store.load(id: "My Tool") == .notSeen)  // nothing comes back
+        #expect(store.load(id: "my-tool") == .seen(state))  // another id's file is left alone
+        // A reset also removes a file a 2.2 still running wrote under the former name since.
+        try state.json.write(toFile: directory + "/\(former).json", atomically: true, encoding: .utf8)
+        #expect(try store.reset(id: "My Tool"))
+        #expect(store.load(id: "My Tool") == .notSeen)
     }
 
     @Test func theStateFileIsReadableJSON() {

@@ -147,7 +147,7 @@ struct HardeningRoundTwoEndToEndTests {
             let once = try runTour(["--once", "--plain", path], environment: ["XDG_STATE_HOME": state])
             #expect(once.exitCode == 0 && once.stdout.hasPrefix("Page 1 of 1"), "\(name)")
             let files = try FileManager.default.contentsOfDirectory(atPath: state + "/tour")
-            #expect(files.contains { stateName.hasSuffix("~") ? $0.hasPrefix(stateName) && $0.count == stateName.count + 13 : $0 == stateName + ".json" }, "\(name)")
+            #expect(files.contains { stateName.hasSuffix("~") ? $0.hasPrefix(stateName) && $0.count == stateName.count + 37 : $0 == stateName + ".json" }, "\(name)")
         }
     }
 
