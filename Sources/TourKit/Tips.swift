@@ -140,14 +140,17 @@ enum TipRunner {
         guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
         let id = try tips.stateID()
         var state: TipsState? = nil
+        var unreadable = false
         switch store.load(id: id) {
         case .state(let found): state = found
-        case .unusable(let reason): TourRunner.writeStandardError("tour: warning: \(reason)\n")
+        case .unusable(let reason):
+            unreadable = true
+            if environment.debug { TourRunner.writeStandardError("tour: \(reason)\n") }
         case .none: break
         }
         let now = now(options)
         let interval = Int(options.interval.components.seconds)
-        if let silence = TipPolicy.stateSilence(state, interval: max(0, interval), now: now) {
+        if let silence = TipPolicy.stateSilence(state, unreadable: unreadable, interval: max(0, interval), now: now) {
             return silent(TipPolicy.explanation(silence))
         }
         let set = try tips.load()

@@ -163,6 +163,31 @@ struct SeenStateStoreTests {
         #expect(store.load(id: "My Tool") == .notSeen)
     }
 
+    /// The largest states the checks allow are written and read back: 1,000 tips with ids of
+    /// 64 bytes that each take two in JSON, and versions of 64 bytes.
+    @Test func theLargestLegalStatesAreReadBack() throws {
+        let version = "1.0-" + String(repeating: "\"", count: Version.maximumLength - 4)
+        #expect(Version(version) != nil)
+        let tips = TipSet(tips: (0..<TipsDecoder.maximumTips).map { index in
+            TipSet.Tip(key: String(index) + String(repeating: "\\", count: TipsDecoder.maximumTipIdBytes - String(index).utf8.count),
+                       text: "Tip \(index).")
+        })
+        var tipsState = TipsState()
+        tipsState.version = version
+        tipsState.updatedFrom = version
+        for index in tips.tips.indices { tipsState = TipRotation.recording(index, of: tips, in: tipsState, at: 1_000_000_000 + index) }
+        #expect(tipsState.shown.count == TipsDecoder.maximumTips)
+        let tipsStore = TipsStateStore(stateDirectory: directory)
+        try tipsStore.save(tipsState, id: "largest")
+        #expect(tipsState.json.utf8.count < 256 * 1024)
+        #expect(tipsStore.load(id: "largest") == .state(tipsState))
+
+        let seen = SeenState(outcome: .completed, version: version, lastPage: 999_999, seenAt: SeenStateStore.timestamp())
+        let store = SeenStateStore(directory: directory)
+        try store.save(seen, id: String(repeating: "日", count: 300))
+        #expect(store.load(id: String(repeating: "日", count: 300)) == .seen(seen))
+    }
+
     @Test func theStateFileIsReadableJSON() {
         #expect(state.json == """
             {

@@ -138,6 +138,7 @@ struct TipsTests {
         #expect(environment(ci: true, disabled: true, noTips: true) == .disabledByUser)
         var state = TipsState()
         #expect(TipPolicy.stateSilence(nil, interval: 86_400, now: 10) == nil)
+        #expect(TipPolicy.stateSilence(nil, unreadable: true, interval: 0, now: 10) == .unreadableState)
         state.lastShownAt = 1_000
         #expect(TipPolicy.stateSilence(state, interval: 86_400, now: 1_000 + 3_600) == .tooSoon(elapsed: 3_600, interval: 86_400))
         #expect(TipPolicy.stateSilence(state, interval: 86_400, now: 1_000 + 86_400) == nil)
@@ -217,5 +218,31 @@ struct TipsTests {
         var titled = tips
         titled.title = "Tips for mytool"
         #expect(titled.browsingTour.pages.map(\.title) == ["Tips for mytool", "Undo", "Tips for mytool"])
+    }
+
+    /// What is written can be read: a version, a tip's id and a tip's title have bounds,
+    /// and `tour check` names them (a 70,000-letter suffix made an unreadable state).
+    @Test func versionsTipIdsAndTitlesHaveBoundsThatCheckNames() {
+        let long = "1.0-" + String(repeating: "x", count: 70_000)
+        #expect(Version(long) == nil && Version("1.0-" + String(repeating: "x", count: 60)) != nil)
+        let (_, versionProblems) = Self.decode(#"{"id": "t", "version": "\#(long)", "tips": [{"text": "A."}]}"#)
+        #expect(versionProblems.map(\.message) == [#""version" is 70004 bytes long; a version is at most 64, suffix included"#])
+        let id = String(repeating: "i", count: 400)
+        let (_, idProblems) = Self.decode(#"{"id": "t", "tips": [{"id": "\#(id)", "text": "A."}]}"#)
+        #expect(idProblems.map(\.message) == ["the id of tip 1 is 400 bytes; a tip id is at most 64"])
+        let title = String(repeating: "T", count: 1_000_000)
+        let (_, titleProblems) = Self.decode(#"{"id": "t", "tips": [{"title": "\#(title)", "text": "A."}]}"#)
+        #expect(titleProblems.map(\.message) == ["the title of tip 1 is 1000000 characters; a title is one line of at most 80"])
+    }
+
+    /// However the card is given its text, it is at most one title line and four of text.
+    @Test func aTipCardIsAtMostSixLinesHigh() {
+        var tall = TipSet.Tip(key: "tall", text: "One" + String(repeating: "\n", count: 998) + "end")
+        tall.title = String(repeating: "Title ", count: 100)
+        let set = TipSet(tips: [tall])
+        let card = TipCard.canvas(0, of: set, offLine: "Turn tips off: `tour tip --off tips.json`", width: 80)
+        #expect(card.size.height == 6)
+        let lines = ScreenExport.text(card).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasSuffix("…") && lines[4].hasSuffix("…"))
     }
 }

@@ -21,6 +21,14 @@ struct TourDecoderTests {
         }
     }
 
+    /// A version's length is bounded, suffix included, in a tour as in a tips file.
+    @Test func aVersionIsAtMost64Bytes() {
+        let long = "1.0-" + String(repeating: "x", count: 70_000)
+        #expect(error(#"{"version": "\#(long)", "pages": [{"title": "a"}]}"#)
+                == #"t.json:1:13: "version" is 70004 bytes long; a version is at most 64, suffix included"#)
+        #expect(error(#"{"pages": [{"title": "a", "since": "\#(long)"}]}"#).hasSuffix(#""since" is 70004 bytes long; a version is at most 64, suffix included"#))
+    }
+
     @Test func theExampleFromTheIssue() throws {
         let tour = try decode(#"""
             {

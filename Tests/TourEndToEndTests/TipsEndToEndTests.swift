@@ -66,6 +66,35 @@ struct TipsEndToEndTests {
         #expect(!text.contains("`"))
     }
 
+    /// A tips state that cannot be read (here, more than the reader's 256 KiB, as 2.2 could
+    /// write) is left as it is and no tip shows: showing one would write a fresh state and
+    /// lose the person's `tour tip --off`. `--on` writes it anew.
+    @Test func anUnreadableStateIsLeftAloneAndShowsNoTip() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(atPath: stateHome + "/tour/tips", withIntermediateDirectories: true)
+        let unreadable = #"{"format": 1, "off": true, "shown": {"# + String(repeating: " ", count: 300_000) + "}}"
+        try unreadable.write(toFile: stateFile, atomically: true, encoding: .utf8)
+        let run = try tipOnTerminal(["--every", "0"], environment: ["TOUR_DEBUG": "1"])
+        #expect(run.code == 0 && shownTip(run.text) == nil, "\(run.text.debugDescription)")
+        #expect(plain(run.text).contains("no tip: the tips state cannot be read"), "\(run.text.debugDescription)")
+        #expect(try String(contentsOfFile: stateFile, encoding: .utf8) == unreadable)
+        #expect(try runTour(["tip", "--on", tipsFile], environment: environment).exitCode == 0)
+        #expect(shownTip(try tipOnTerminal().text) == 0)
+    }
+
+    /// However long a tip's text, it prints in at most six lines (title, four of text, the
+    /// way to turn tips off): 998 newlines printed a thousand lines.
+    @Test func aTipPrintsInAtMostSixLines() throws {
+        defer { cleanUp() }
+        let text = "Line one" + String(repeating: "\\n", count: 985) + "end"
+        try #"{"id": "mytool-tips", "tips": [{"id": "tall", "title": "A title", "text": "\#(text)"}]}"#
+            .write(toFile: tipsFile, atomically: true, encoding: .utf8)
+        let run = try tipOnTerminal()
+        let lines = plain(run.text).split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+        #expect(run.code == 0 && lines.count <= 6 && plain(run.text).contains("Line one"), "\(run.text.debugDescription)")
+        #expect(plain(run.text).contains("…"))
+    }
+
     @Test func withoutEveryASecondRunRightAfterShowsNothing() throws {
         defer { cleanUp() }
         let first = try tipOnTerminal([])

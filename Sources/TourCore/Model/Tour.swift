@@ -446,10 +446,15 @@ extension Tour {
         guard pageCount > 0 else {
             return .content(file: "Tour(pages:)", position: nil, message: "a tour needs at least one page; it was given none")
         }
+        // Only the length is refused: a longer version would make a state too large to read
+        // back, while a version that is not dotted numbers has always meant "no version".
+        if let version, version.utf8.count > Version.maximumLength {
+            return .content(file: "Tour(version:)", position: nil, message: Version.problem(key: "version", text: version))
+        }
         for (index, page) in (pageList.givenInSwift ?? []).enumerated() {
             if let text = page.unreadableSince {
                 return .content(file: "Tour.Page(since:)", position: nil,
-                                message: "page \(index + 1): \"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))")
+                                message: "page \(index + 1): " + Version.problem(key: "since", text: text))
             }
         }
         return nil

@@ -6,9 +6,16 @@ package struct Version: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// The version as written.
     package let description: String
 
+    /// The longest version, suffix and all, in bytes. A version goes into the seen state and
+    /// the tips state, whose readers have limits: without a bound, a "1.0-" with 70,000
+    /// letters after it passed the check and made a state too large to be read back.
+    package static let maximumLength = 64
+
     /// Accepts "2", "2.1", "2.1.0", with an optional leading "v" and an ignored suffix
-    /// after "-" or "+" ("2.1.0-beta" compares as 2.1.0). Returns nil for anything else.
+    /// after "-" or "+" ("2.1.0-beta" compares as 2.1.0), in at most 64 bytes. Returns nil
+    /// for anything else.
     package init?(_ text: String) {
+        guard text.utf8.count <= Self.maximumLength else { return nil }
         var body = Substring(text)
         if body.hasPrefix("v") || body.hasPrefix("V") { body = body.dropFirst() }
         if let suffix = body.firstIndex(where: { $0 == "-" || $0 == "+" }) { body = body[..<suffix] }
@@ -22,6 +29,14 @@ package struct Version: Comparable, Hashable, Sendable, CustomStringConvertible 
         while numbers.count > 1, numbers.last == 0 { numbers.removeLast() }
         components = numbers
         description = text
+    }
+
+    /// What `tour check` says of a `key` whose text is not a version.
+    package static func problem(key: String, text: String) -> String {
+        if text.utf8.count > maximumLength {
+            return "\(Quoted(key)) is \(text.utf8.count) bytes long; a version is at most \(maximumLength), suffix included"
+        }
+        return "\(Quoted(key)) must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"
     }
 
     package static func == (lhs: Version, rhs: Version) -> Bool { lhs.components == rhs.components }

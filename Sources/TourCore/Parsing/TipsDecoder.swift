@@ -9,6 +9,11 @@ package struct TipsDecoder {
     package static let maximumTips = 1_000
     /// A longer tip is refused: a tip is a few lines, not a page.
     package static let maximumTipCharacters = 1_000
+    /// A tip's id is a key of the tips state: 1,000 tips of 64 bytes keep the state far
+    /// under its reader's 256 KiB (400-byte ids made a 420 KB state that could not be read).
+    package static let maximumTipIdBytes = 64
+    /// A tip's title is drawn on one line.
+    package static let maximumTitleCharacters = 80
 
     private let fileName: String
     private let log = DiagnosticLog()
@@ -95,7 +100,7 @@ package struct TipsDecoder {
     private func version(_ member: JSONMember?) -> String? {
         guard let member, let text = string(member) else { return nil }
         guard Version(text) != nil else {
-            error(member.node.position, "\(Quoted(member.key)) must be dotted numbers such as \"2.1.0\", not \(Quoted(text))")
+            error(member.node.position, Version.problem(key: member.key, text: text))
             return nil
         }
         return text
@@ -175,8 +180,18 @@ package struct TipsDecoder {
             error(textMember.node.position, "tip \(number) is \(text.count) characters; a tip is at most \(Self.maximumTipCharacters)")
             return nil
         }
-        var tip = TipSet.Tip(key: string(fields["id"]).map { TextSanitizer.clean($0) } ?? TipSet.key(forText: text), text: text)
-        tip.title = string(fields["title"]).map { TextSanitizer.clean($0) }
+        let id = string(fields["id"]).map { TextSanitizer.clean($0) }
+        if let id, let member = fields["id"], id.utf8.count > Self.maximumTipIdBytes {
+            error(member.node.position, "the id of tip \(number) is \(id.utf8.count) bytes; a tip id is at most \(Self.maximumTipIdBytes)")
+            return nil
+        }
+        let title = string(fields["title"]).map { TextSanitizer.clean($0) }
+        if let title, let member = fields["title"], title.count > Self.maximumTitleCharacters {
+            error(member.node.position, "the title of tip \(number) is \(title.count) characters; a title is one line of at most \(Self.maximumTitleCharacters)")
+            return nil
+        }
+        var tip = TipSet.Tip(key: id ?? TipSet.key(forText: text), text: text)
+        tip.title = title
         if let since = version(fields["since"]) {
             tip.since = Version(since)
             if let fileVersion, let tourVersion = Version(fileVersion), let sinceVersion = Version(since), tourVersion < sinceVersion {

@@ -344,7 +344,7 @@ private final class DecodeRun {
         // A version is read as written, as `since` is: "1.0\e[31m" is not a version, cleaned or not.
         var version: String? = attemptOptional { () throws(PartFailure) in try string(fields[.version]) }
         if let text = version, Version(text) == nil, let member = fields[.version] {
-            log.add(fail(raw.position(member.value), "\"version\" must be dotted numbers such as \"2.1.0\", not \(Quoted(text))"))
+            log.add(fail(raw.position(member.value), Version.problem(key: "version", text: text)))
             version = nil
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
@@ -510,7 +510,7 @@ private final class DecodeRun {
         attempt { () throws(PartFailure) in
             if let sinceMember = fields[.since], let since = try string(sinceMember) {
                 guard let version = Version(since) else {
-                    throw stop(raw.position(sinceMember.value), "\"since\" must be dotted numbers such as \"2.1.0\", not \(Quoted(since))")
+                    throw stop(raw.position(sinceMember.value), Version.problem(key: "since", text: since))
                 }
                 page.since = version
             }

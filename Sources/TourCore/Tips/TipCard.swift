@@ -7,9 +7,12 @@
 ///      Turn tips off: tour tip --off FILE    ← dim: how to make them stop
 /// ```
 ///
-/// At most 80 columns wide, whatever the terminal: a tip is read, not scanned.
+/// At most 80 columns wide, whatever the terminal: a tip is read, not scanned. At most
+/// six lines high, whatever the file: the title takes one line and the text four, each
+/// cut with "…" where it would go on, so a tip never pushes a tool's output off screen.
 package enum TipCard {
     package static let maximumWidth = 80
+    package static let maximumTextLines = 4
 
     /// The tip drawn into cells, `width` the terminal's. The text wraps beside the label;
     /// the dim last line is a command to copy, so it is never broken.
@@ -22,9 +25,10 @@ package enum TipCard {
         let bodyWidth = width - gutter
         var rows: [(text: String, style: Style)] = []
         if let title = tip.title, !title.isEmpty {
-            rows += TextWidth.wrap(InlineCode.mark(title), width: bodyWidth).map { ($0, Style(bold: true)) }
+            rows += cut(TextWidth.wrap(InlineCode.mark(title), width: bodyWidth), to: 1, width: bodyWidth).map { ($0, Style(bold: true)) }
         }
-        rows += TextWidth.wrap(InlineCode.mark(tip.text), width: bodyWidth).map { ($0, Style.plain) }
+        rows += cut(TextWidth.wrap(InlineCode.mark(tip.text), width: bodyWidth), to: maximumTextLines, width: bodyWidth)
+            .map { ($0, Style.plain) }
         // A command to copy: one line, never broken. Beside the label when it fits the
         // terminal there, else from the first column; wider still, the terminal wraps it.
         let offWidth = TextWidth.of(InlineCode.plain(offLine))
@@ -39,6 +43,14 @@ package enum TipCard {
         inCode = false
         canvas.writeMarked(InlineCode.mark(offLine), x: offX, y: rows.count, style: Style(dim: true), inCode: &inCode)
         return canvas
+    }
+
+    /// The first `count` lines, the last of them ending in "…" when more were cut.
+    static func cut(_ lines: [String], to count: Int, width: Int) -> [String] {
+        guard lines.count > count else { return lines }
+        var kept = Array(lines.prefix(count))
+        kept[count - 1] = TextWidth.truncate(kept[count - 1], to: width, continues: true)
+        return kept
     }
 
     /// What to print: with SGR for `depth`, or plain text when the terminal takes none.

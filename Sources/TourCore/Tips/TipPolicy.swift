@@ -8,6 +8,9 @@ package enum TipPolicy {
         case disabledByUser
         case tipsDisabledByUser
         case turnedOff
+        /// The state is there but cannot be read: whether tips were turned off is unknown,
+        /// and showing one would overwrite a person's `--off`.
+        case unreadableState
         /// A tip was shown `elapsed` seconds ago; the interval is `interval`.
         case tooSoon(elapsed: Int, interval: Int)
     }
@@ -23,9 +26,10 @@ package enum TipPolicy {
         return nil
     }
 
-    /// Then the state: off, or a tip shown less than `interval` seconds ago. A clock set
-    /// back (a tip "in the future") does not silence tips until it catches up.
-    package static func stateSilence(_ state: TipsState?, interval: Int, now: Int) -> Silence? {
+    /// Then the state: unreadable, off, or a tip shown less than `interval` seconds ago. A
+    /// clock set back (a tip "in the future") does not silence tips until it catches up.
+    package static func stateSilence(_ state: TipsState?, unreadable: Bool = false, interval: Int, now: Int) -> Silence? {
+        if unreadable { return .unreadableState }
         guard let state else { return nil }
         if state.off { return .turnedOff }
         if let last = state.lastShownAt, now >= last, now - last < interval {
@@ -42,6 +46,7 @@ package enum TipPolicy {
         case .disabledByUser: "TOUR_DISABLE is set in the environment"
         case .tipsDisabledByUser: "TOUR_NO_TIPS is set in the environment"
         case .turnedOff: "tips are turned off (tour tip --on turns them on)"
+        case .unreadableState: "the tips state cannot be read, so whether tips are off is not known (tour tip --on or --off writes it anew)"
         case let .tooSoon(elapsed, interval):
             "a tip was shown \(TipInterval.describe(elapsed)) ago; the next is due after \(TipInterval.describe(interval))"
         }
