@@ -8,7 +8,7 @@ release binary on each: `tour check`, `tour render`, and a real play on a pseudo
 (first frame, a few keys, q). It fails when any run takes a second or more.
 `make test` runs it, so it runs on every change.
 """
-import json, os, re, shutil, subprocess, sys, tempfile, time
+import json, os, re, shutil, struct, subprocess, sys, tempfile, time, zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import TOUR, Terminal  # noqa: E402
@@ -110,10 +110,10 @@ def timed(argv):
     return time.perf_counter() - start, result.returncode, kib
 
 
-def play(path, ready):
+def play(path, ready, cols=80, rows=24):
     """First frame, j j j, Right, Left, q: the seconds it took, the exit code and peak KiB."""
     start = time.perf_counter()
-    terminal = Terminal([launcher(), TOUR, "--no-animation", path])
+    terminal = Terminal([launcher(), TOUR, "--no-animation", path], cols=cols, rows=rows)
     if ready is not None:
         terminal.wait_for(lambda t: ready in t.text(), timeout=5)
         for key in [b"j", b"j", b"j", b"\x1bOC", b"\x1bOD"]:
@@ -128,6 +128,51 @@ def play(path, ready):
     found = re.findall(r"maxrss (\d+)", bytes(terminal.output).decode("utf-8", "replace"))
     kib = int(found[-1]) if found else 0
     return time.perf_counter() - start, os.waitstatus_to_exitcode(status), kib
+
+
+def size_checks(directory):
+    """The largest sizes: render at 1000x1000 in every format, of a page without a picture,
+    with a 1x1 PNG and with a 2000x2000 one, and the built-in tour played in a 1000x300
+    window through every page. Each under a second and 50 MiB: the canvas is linear, and a
+    picture is drawn at most at the size it can use, never the window's."""
+    failures = []
+    pictures = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Fixtures", "pictures")
+    shutil.copy(os.path.join(pictures, "large-disc.png"), directory)
+    with open(os.path.join(directory, "one-pixel.png"), "wb") as out:
+        raw = zlib.compress(b"\x00\xff\x00\x00")
+        chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)) + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
+    tours = {"no picture": {"pages": [{"title": "Words only", "subtitle": "A line of text."}]},
+             "1x1 picture": {"pages": [{"title": "A dot", "heroImage": "one-pixel.png", "heroAlt": "a dot"}]},
+             "2000x2000 picture": {"pages": [{"title": "A disc", "heroImage": "large-disc.png", "heroAlt": "a disc"}]}}
+    for name, tour in tours.items():
+        path = os.path.join(directory, name.replace(" ", "-") + ".json")
+        with open(path, "w") as out:
+            json.dump(tour, out)
+        for form in ("text", "ansi", "svg"):
+            seconds, code, kib = timed([TOUR, "render", path, "--size", "1000x1000", "--format", form])
+            line = f"render 1000x1000 {form:4} {name:18} {seconds * 1000:8.1f} ms  {kib / 1024:6.1f} MiB  exit {code}"
+            print(line)
+            if seconds >= LIMIT_SECONDS or kib >= MEMORY_LIMIT_KIB or code != 0:
+                failures.append(line + f" (expected under {LIMIT_SECONDS:.0f} s, {MEMORY_LIMIT_KIB // 1024} MiB and exit 0)")
+    start = time.perf_counter()
+    terminal = Terminal([launcher(), TOUR, "--no-animation"], cols=1000, rows=300)
+    terminal.wait_for(lambda t: "Welcome to tour" in t.text(), timeout=10)
+    for _ in range(4):
+        os.write(terminal.fd, b"\x1bOC")
+        terminal.pump(0.2)
+    os.write(terminal.fd, b"q")
+    while terminal.pump(1.0) and time.perf_counter() - start < 20:
+        pass
+    _, status = os.waitpid(terminal.pid, 0)
+    found = re.findall(r"maxrss (\d+)", bytes(terminal.output).decode("utf-8", "replace"))
+    kib = int(found[-1]) if found else 0
+    code = os.waitstatus_to_exitcode(status)
+    line = f"play 1000x300, every page of the built-in tour   {kib / 1024:6.1f} MiB  exit {code}"
+    print(line)
+    if not kib or kib >= MEMORY_LIMIT_KIB or code != 1:
+        failures.append(line + f" (expected under {MEMORY_LIMIT_KIB // 1024} MiB and exit 1)")
+    return failures
 
 
 def nonblocking_checks(directory):
@@ -198,12 +243,13 @@ def main():
                 memory = SHARED_MEMORY_LIMIT_KIB if name.startswith("shared-") else MEMORY_LIMIT_KIB
                 if seconds >= LIMIT_SECONDS or code not in expected or ((picture or name.startswith("shared-")) and kib >= memory):
                     failures.append(line + f" (expected under {LIMIT_SECONDS:.0f} s, {memory // 1024} MiB and exit {expected[0]})")
+        failures += size_checks(directory)
         failures += nonblocking_checks(directory)
     if failures:
         print("limits: FAILED\n" + "\n".join(failures))
         sys.exit(1)
     print("limits: every file at a limit took under a second; every picture under 50 MiB, every shared one under 100 MiB;"
-          " a non-blocking terminal is waited on")
+          " every render at 1000x1000 and a 1000x300 pager under a second and 50 MiB; a non-blocking terminal is waited on")
 
 
 if __name__ == "__main__":

@@ -43,8 +43,13 @@ final class CanvasRenderer {
                 mvwadd_wch(window, Int32(y), Int32(x), &cell)
             }
         }
-        previous = canvas
+        previous = canvas.size.width * canvas.size.height <= Self.largestRemembered ? canvas : nil
     }
+
+    /// Beyond this many cells the last frame is not kept: ncurses still sends only what
+    /// changed (it compares its own screens), and a 1000×300 window saves 9.6 MiB a frame
+    /// at the cost of copying every cell into ncurses again (about 10 ms there).
+    static let largestRemembered = 100_000
 
     private func fill(_ text: inout [wchar_t], with cell: Cell) {
         var count = 0

@@ -104,4 +104,17 @@ struct BuiltInLogoTests {
         #expect(decoded.width == 64 && decoded.height == 64)
         #expect(decoded.pixels == shipped)
     }
+
+    /// A picture is drawn at most at the size it can use: a column a pixel, a row per two,
+    /// and 160 × 80 cells, whatever the window (a 1×1 PNG filled 1000×666 cells).
+    @Test func aPictureIsNeverDrawnLargerThanItsPixels() {
+        func cells(_ width: Int, _ height: Int) -> [Int] {
+            let limit = Picture(width: width, height: height, pixels: [], drawer: nil).largestCells
+            return [limit.columns, limit.rows]
+        }
+        #expect(cells(1, 1) == [1, 1])
+        #expect(cells(64, 64) == [64, 32])
+        #expect(cells(512, 512) == [160, 80])
+        #expect(cells(512, 3) == [160, 2])
+    }
 }

@@ -17,6 +17,18 @@ package struct Picture: Sendable, Equatable {
         self.drawer = drawer
     }
 
+    /// The most cells a picture is drawn in, whatever the window: a column per pixel and a
+    /// row per two (a half block shows two), and at most 160 × 80 cells. More would only
+    /// enlarge it, at the drawer's cost, which grows with the cells (libchafa works on 8 × 8
+    /// pixels a cell): at 1000×1000, a 1×1 PNG was drawn into 1000×666 cells and held
+    /// 280 MiB; 512 × 256 cells still took 63 MiB. 160 × 80 keeps the largest render under
+    /// the 50 MiB of docs/promises.md, and is more than any screen shows a picture at.
+    package static let largestDrawing = (columns: 160, rows: 80)
+
+    package var largestCells: (columns: Int, rows: Int) {
+        (max(1, min(width, Self.largestDrawing.columns)), max(1, min((height + 1) / 2, Self.largestDrawing.rows)))
+    }
+
     /// The same pixels are the same picture, whoever draws them.
     package static func == (left: Picture, right: Picture) -> Bool {
         left.width == right.width && left.height == right.height && left.pixels == right.pixels

@@ -143,11 +143,25 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// The screen as a person would read it: rows without trailing spaces.
+    /// Spaces are counted and written only when something follows them, so a row costs its
+    /// width: trimming them afterwards from the end of a String took 3.8 s at 1000×1000.
     package var text: String {
-        rows.map { row in
-            var trimmed = Substring(row)
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            return String(trimmed)
+        (0..<size.height).map { y in
+            var line = ""
+            var pendingSpaces = 0
+            for x in 0..<size.width where !self[x, y].isContinuation {
+                let character = self[x, y].character
+                if character == " " {
+                    pendingSpaces += 1
+                    continue
+                }
+                if pendingSpaces > 0 {
+                    line += String(repeating: " ", count: pendingSpaces)
+                    pendingSpaces = 0
+                }
+                line.append(character)
+            }
+            return line
         }.joined(separator: "\n")
     }
 }

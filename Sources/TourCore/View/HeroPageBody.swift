@@ -68,14 +68,16 @@ package struct HeroPageBody: PageBody {
     private func pictureArt(width: Int, rows: Int, context: PageContext) -> Tour.Art? {
         guard let picture, let drawer = picture.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
         let cap = max(Self.pictureRows, context.pageRows * 2 / 3)
-        let (columns, fitted) = drawer.fit(picture, maxColumns: width - 4, maxRows: min(rows, cap))
+        let largest = picture.largestCells
+        let (columns, fitted) = drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(rows, cap, largest.rows))
         return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, ascii: context.glyphs == .ascii)
     }
 
     /// The rows a picture would like at this width.
     private func pictureHeight(width: Int) -> Int? {
         guard let picture, let drawer = picture.drawer, width > 4 else { return nil }
-        return drawer.fit(picture, maxColumns: width - 4, maxRows: Self.pictureRows).rows
+        let largest = picture.largestCells
+        return drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(Self.pictureRows, largest.rows)).rows
     }
 
     /// Hero (when it fits the width), title and subtitle, with a blank row between each.
