@@ -156,7 +156,7 @@ enum TipRunner {
         let set = try tips.load()
         guard let index = TipRotation.next(in: set, state: state ?? TipsState()) else { return silent("the file has no tips") }
         let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint, command: options.offCommand)
-        let canvas = TipCard.canvas(index, of: set, offLine: TextSanitizer.clean(offLine), width: TerminalEnvironment.standardOutputColumns())
+        let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
         let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
                                           noColor: !options.color || environment.noColorRequested)
         var text = TipCard.text(canvas, depth: depth)

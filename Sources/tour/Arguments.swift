@@ -84,6 +84,10 @@ struct Arguments {
                 let places = option.commands.map(Self.place).joined(separator: " or ")
                 throw TourError.usage("tour: \(name) does not go with \(Self.place(arguments.command)); it is for \(places)")
             }
+            // "--once=false" read as --once would do the opposite of what was written.
+            if case .none = option.value, inlineValue != nil {
+                throw TourError.usage("tour: \(name) takes no value; got \(Quoted(word))")
+            }
             switch option.action {
             case .help: arguments.showHelp = true
             case .version: arguments.showVersion = true

@@ -54,6 +54,10 @@ struct TextTests {
         #expect(TextSanitizer.clean("tab\there") == "tab    here")
         #expect(TextSanitizer.clean("\u{1B}\u{1B}[Kz") == "z")
         #expect(TextSanitizer.clean("\u{1B}\nq", keepNewlines: true) == "\nq")
+        // Invisible operators mean nothing in a tour, and two are the view's code marks:
+        // an author's own switched the rest of a text to the code style.
+        #expect(TextSanitizer.clean("a\u{2062}b\u{2063}c\u{2061}d\u{2064}") == "abcd")
+        #expect(InlineCode.mark(TextSanitizer.clean("no \u{2062}code")) == "no code")
     }
 
     @Test func sanitizedTextHasNoControlsWhateverTheInput() {

@@ -166,18 +166,18 @@ struct TipsTests {
 
     @Test func aTipIsDrawnBesideItsLabelAtMostEightyColumnsWide() throws {
         let tips = try #require(Self.decode(Self.json).0)
-        let wide = TipCard.canvas(0, of: tips, offLine: "Turn tips off: `tour tip --off tips.json`", width: 200)
+        let wide = TipCard.canvas(0, of: tips, offLine: InlineCode.mark("Turn tips off: `tour tip --off tips.json`"), width: 200)
         #expect(wide.size.width == 80)
         #expect(ScreenExport.text(wide) == "Tip  Press s to sync.\n     Turn tips off: tour tip --off tips.json\n")
-        let narrow = TipCard.canvas(1, of: tips, offLine: "Hide tips: `mytool tips off`", width: 32)
+        let narrow = TipCard.canvas(1, of: tips, offLine: InlineCode.mark("Hide tips: `mytool tips off`"), width: 32)
         #expect(ScreenExport.text(narrow) == "Tip  Undo\n     u undoes the last change.\n     Hide tips: mytool tips off\n")
         // A last line that does not fit beside the label starts the line, whole.
-        let tight = TipCard.canvas(1, of: tips, offLine: "Turn tips off: `tour tip --off tips.json`", width: 40)
+        let tight = TipCard.canvas(1, of: tips, offLine: InlineCode.mark("Turn tips off: `tour tip --off tips.json`"), width: 40)
         #expect(ScreenExport.text(tight) == "Tip  Undo\n     u undoes the last change.\nTurn tips off: tour tip --off tips.json\n")
         // Colors as the terminal shows them: 24-bit, 256, 8, or none (NO_COLOR keeps bold and dim).
         var accented = tips
         accented.accent = .rgb(0x5f, 0xaf, 0xff)
-        let canvas = TipCard.canvas(0, of: accented, offLine: "off", width: 80)
+        let canvas = TipCard.canvas(0, of: accented, offLine: InlineCode.mark("off"), width: 80)
         #expect(TipCard.text(canvas, depth: .direct).hasPrefix("\u{1B}[0;1;38;2;95;175;255mTip"))
         #expect(TipCard.text(canvas, depth: .ansi256).hasPrefix("\u{1B}[0;1;38;5;75mTip"))
         #expect(TipCard.text(canvas, depth: .ansi8).hasPrefix("\u{1B}[0;1;36mTip"))
@@ -205,8 +205,12 @@ struct TipsTests {
     @Test func theLastLineSaysHowToTurnTipsOffInTheMostSpecificWords() {
         #expect(TipCard.offLine(file: "Hide tips: mytool tips off", tool: "x", command: "tour tip --off t.json") == "Hide tips: mytool tips off")
         #expect(TipCard.offLine(file: nil, tool: "Hide tips: mytool --quiet", command: nil) == "Hide tips: mytool --quiet")
-        #expect(TipCard.offLine(file: nil, tool: nil, command: "tour tip --off t.json") == "Turn tips off: `tour tip --off t.json`")
-        #expect(TipCard.offLine(file: nil, tool: nil, command: nil) == "Turn tips off: set `TOUR_NO_TIPS=1`")
+        #expect(TipCard.offLine(file: nil, tool: nil, command: "tour tip --off t.json") == InlineCode.mark("Turn tips off: `tour tip --off t.json`"))
+        #expect(TipCard.offLine(file: nil, tool: nil, command: nil) == InlineCode.mark("Turn tips off: set `TOUR_NO_TIPS=1`"))
+        // A file name is quoted as it is, never taken for markup: its backticks stay.
+        let odd = TipCard.offLine(file: nil, tool: nil, command: "tour tip --off 'x`id`y.json'")
+        #expect(odd.contains("'x`id`y.json'"))
+        #expect(odd.filter { $0 == "\u{2062}" }.count == 1 && odd.hasSuffix("\u{2063}"))
     }
 
     @Test func browsingShowsATipAPageWithDoneAtTheEnd() throws {
@@ -240,7 +244,7 @@ struct TipsTests {
         var tall = TipSet.Tip(key: "tall", text: "One" + String(repeating: "\n", count: 998) + "end")
         tall.title = String(repeating: "Title ", count: 100)
         let set = TipSet(tips: [tall])
-        let card = TipCard.canvas(0, of: set, offLine: "Turn tips off: `tour tip --off tips.json`", width: 80)
+        let card = TipCard.canvas(0, of: set, offLine: InlineCode.mark("Turn tips off: `tour tip --off tips.json`"), width: 80)
         #expect(card.size.height == 6)
         let lines = ScreenExport.text(card).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasSuffix("…") && lines[4].hasSuffix("…"))

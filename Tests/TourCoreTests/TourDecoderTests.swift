@@ -21,6 +21,15 @@ struct TourDecoderTests {
         }
     }
 
+    /// A color is #RRGGBB or #RGB of hex digits: "#+12345" was taken for #012345.
+    @Test func aColorIsHexDigitsOnly() throws {
+        #expect(ColorName.parse("#+12345") == nil && ColorName.parse("#-12345") == nil && ColorName.parse("# 12345") == nil)
+        #expect(ColorName.parse("#5fafff") == .rgb(0x5f, 0xaf, 0xff) && ColorName.parse("#5FAFFF") == .rgb(0x5f, 0xaf, 0xff))
+        #expect(ColorName.parse("#fa0") == .rgb(0xff, 0xaa, 0x00))
+        #expect(ColorName.parse("#12") == nil && ColorName.parse("#1234") == nil)
+        #expect(error(##"{"accent": "#+12345", "pages": [{"title": "a"}]}"##).contains(##"not "#+12345""##))
+    }
+
     /// A version's length is bounded, suffix included, in a tour as in a tips file.
     @Test func aVersionIsAtMost64Bytes() {
         let long = "1.0-" + String(repeating: "x", count: 70_000)

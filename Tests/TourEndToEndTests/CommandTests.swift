@@ -46,6 +46,14 @@ struct CommandTests {
         for option in options(help) { #expect(reference.contains(option), "docs/reference.md lacks \(option)") }
     }
 
+    /// A flag takes no value: "--once=false" read as --once did the opposite of what was written.
+    @Test(arguments: ["--once=false", "--plain=no", "--reset=no", "--no-color=1", "--help=x"])
+    func aFlagRefusesAValue(word: String) throws {
+        let result = try runTour([word])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr == "tour: \(word.split(separator: "=")[0]) takes no value; got \"\(word)\"\n", "\(result.stderr)")
+    }
+
     @Test(arguments: [["--bogus"], ["--page"], ["--page", "0"], ["a.json", "b.json"], ["--page", "9"]])
     func usageErrorsExit2(arguments: [String]) throws {
         let result = try runTour(arguments)

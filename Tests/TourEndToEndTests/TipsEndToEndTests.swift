@@ -82,6 +82,18 @@ struct TipsEndToEndTests {
         #expect(shownTip(try tipOnTerminal().text) == 0)
     }
 
+    /// A file name in the off line is quoted as it is: its backticks are not code marks.
+    @Test func aFileNameWithBackticksIsQuotedWhole() throws {
+        defer { cleanUp() }
+        let odd = directory.appendingPathComponent("x`id`y.json").path
+        try FileManager.default.copyItem(atPath: tipsFile, toPath: odd)
+        let terminal = try PseudoTerminal(["tip", "--every", "0", odd], environment: environment, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        _ = terminal.waitForExit()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(plain(terminal.text).contains("Turn tips off: tour tip --off '\(odd)'"), "\(terminal.text.debugDescription)")
+    }
+
     /// However long a tip's text, it prints in at most six lines (title, four of text, the
     /// way to turn tips off): 998 newlines printed a thousand lines.
     @Test func aTipPrintsInAtMostSixLines() throws {

@@ -125,7 +125,7 @@ struct ToolAuthorEndToEndTests {
         #expect(result.stderr == """
             \(bad):1:39: cannot read heroFile "nope.txt": no such file
             \(bad):1:53: unknown key "titel" in page 2; did you mean "title"?
-            \(bad):1:77: "accent" must be a color name (black, red, green, yellow, blue, magenta, cyan, white, bright-NAME) or #RRGGBB, not "chartreuse"
+            \(bad):1:77: "accent" must be a color name (black, red, green, yellow, blue, magenta, cyan, white, bright-NAME), #RRGGBB or #RGB, not "chartreuse"
 
             """)
         let comma = directory.appendingPathComponent("comma.json").path

@@ -91,7 +91,7 @@ package struct TipsDecoder {
     private func color(_ member: JSONMember?) -> Color? {
         guard let member, let text = string(member) else { return nil }
         guard let color = ColorName.parse(text) else {
-            error(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
+            error(member.node.position, "\(Quoted(member.key)) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME), #RRGGBB or #RGB, not \(Quoted(text))")
             return nil
         }
         return color

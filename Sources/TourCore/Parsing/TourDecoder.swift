@@ -478,7 +478,7 @@ private final class DecodeRun {
     private func color(_ member: Member?) throws(PartFailure) -> Color? {
         guard let member, let text = try string(member) else { return nil }
         guard let color = ColorName.parse(text) else {
-            throw stop(raw.position(member.value), "\(Quoted(keyText(member))) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME) or #RRGGBB, not \(Quoted(text))")
+            throw stop(raw.position(member.value), "\(Quoted(keyText(member))) must be a color name (\(ColorName.names.joined(separator: ", ")), bright-NAME), #RRGGBB or #RGB, not \(Quoted(text))")
         }
         return color
     }

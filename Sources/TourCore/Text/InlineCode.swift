@@ -44,6 +44,12 @@ package enum InlineCode {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// `text` as one code span, whatever it holds: a command made of a file name, which may
+    /// have backticks of its own.
+    package static func span(_ text: String) -> String {
+        String(start) + String(text.map { $0 == " " ? noBreakSpace : $0 }) + String(end)
+    }
+
     /// Marked text as a reader hears it: the code's own characters, no marks, no backticks.
     package static func plain(_ text: String) -> String {
         mark(text).filter { $0 != start && $0 != end }.map { $0 == noBreakSpace ? " " : $0 }.reduce(into: "") { $0.append($1) }

@@ -32,7 +32,8 @@ package enum TextSanitizer {
 
     /// True when the UTF-8 holds nothing `clean` would change: no control byte (newline
     /// aside, when kept), no DEL, no C1 control (C2 80–9F), no bidi mark (E2 80 AA–AE,
-    /// E2 81 A6–A9) and no line or paragraph separator (E2 80 A8–A9).
+    /// E2 81 A6–A9), no invisible operator (E2 81 A1–A4) and no line or paragraph
+    /// separator (E2 80 A8–A9).
     static func isClean(_ bytes: String.UTF8View, keepNewlines: Bool) -> Bool {
         if let clean = bytes.withContiguousStorageIfAvailable({ isClean($0, keepNewlines: keepNewlines) }) {
             return clean
@@ -57,16 +58,20 @@ package enum TextSanitizer {
                 let second = bytes[index], third = bytes[index + 1]
                 if second == 0x80, third >= 0xA8, third <= 0xAE { return false }
                 if second == 0x81, third >= 0xA6, third <= 0xA9 { return false }
+                if second == 0x81, third >= 0xA1, third <= 0xA4 { return false }
             }
         }
     }
 
-    /// Controls (other than newline), DEL, C1 controls and bidi embedding/override/isolate marks.
+    /// Controls (other than newline), DEL, C1 controls, bidi embedding/override/isolate
+    /// marks, and the invisible operators U+2061–U+2064, which mean nothing in a tour and
+    /// two of which (U+2062, U+2063) are the marks the view draws code spans by.
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A: return false
         case 0x00...0x1F, 0x7F...0x9F: return true
         case 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x2061...0x2064: return true
         case 0x2028, 0x2029: return true
         default: return false
         }

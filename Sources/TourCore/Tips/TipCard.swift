@@ -15,7 +15,8 @@ package enum TipCard {
     package static let maximumTextLines = 4
 
     /// The tip drawn into cells, `width` the terminal's. The text wraps beside the label;
-    /// the dim last line is a command to copy, so it is never broken.
+    /// the dim last line (`offLine`, its code already marked) is a command to copy, so it
+    /// is never broken.
     package static func canvas(_ index: Int, of tips: TipSet, offLine: String, width terminalWidth: Int) -> Canvas {
         let tip = tips.tips[index]
         let width = max(20, min(terminalWidth, maximumWidth))
@@ -31,7 +32,7 @@ package enum TipCard {
             .map { ($0, Style.plain) }
         // A command to copy: one line, never broken. Beside the label when it fits the
         // terminal there, else from the first column; wider still, the terminal wraps it.
-        let offWidth = TextWidth.of(InlineCode.plain(offLine))
+        let offWidth = TextWidth.of(offLine)
         let offX = gutter + offWidth <= max(width, min(terminalWidth, 200)) ? gutter : 0
         let canvasWidth = max(width, rows.map { gutter + TextWidth.of(InlineCode.plain($0.text)) }.max() ?? 0, offX + offWidth)
         var canvas = Canvas(size: Size(width: canvasWidth, height: rows.count + 1))
@@ -41,7 +42,7 @@ package enum TipCard {
             canvas.writeMarked(row.text, x: gutter, y: y, style: row.style, inCode: &inCode)
         }
         inCode = false
-        canvas.writeMarked(InlineCode.mark(offLine), x: offX, y: rows.count, style: Style(dim: true), inCode: &inCode)
+        canvas.writeMarked(offLine, x: offX, y: rows.count, style: Style(dim: true), inCode: &inCode)
         return canvas
     }
 
@@ -59,10 +60,14 @@ package enum TipCard {
         return ScreenExport.ansi(canvas, depth: depth)
     }
 
-    /// The dim last line: how the person turns these tips off. The file's own words first,
-    /// then the tool's (`TipOptions.offHint`), then the `tour` command's (`tour tip --off
-    /// FILE`), and for a Swift tool that gave none the variable that silences every tool.
+    /// The dim last line, cleaned and with its code marked: how the person turns these tips
+    /// off. The file's own words first, then the tool's (`TipOptions.offHint`), then the
+    /// `tour` command's (`tour tip --off FILE`), and for a Swift tool that gave none the
+    /// variable that silences every tool. The command is one code span as it is: a file
+    /// name is never read as markup (`` x`id`y.json `` stays whole).
     package static func offLine(file: String?, tool: String?, command: String?) -> String {
-        file ?? tool ?? command.map { "Turn tips off: `\($0)`" } ?? "Turn tips off: set `TOUR_NO_TIPS=1`"
+        if let words = file ?? tool { return InlineCode.mark(TextSanitizer.clean(words)) }
+        if let command { return "Turn tips off: " + InlineCode.span(TextSanitizer.clean(command)) }
+        return InlineCode.mark("Turn tips off: set `TOUR_NO_TIPS=1`")
     }
 }
