@@ -139,6 +139,16 @@ enum TipRunner {
         }
         guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
         let id = try tips.stateID()
+        // Read, decide, print and record under the state's lock: of starts at once, one shows.
+        let shown = try store.withLock(id: id) { () throws(TourError) -> String? in
+            try showOneHoldingLock(tips, id: id, store: store, options: options, environment: environment, silent: silent)
+        }
+        guard let shown else { return silent("another start held the tips state for a second") }
+        return shown
+    }
+
+    private static func showOneHoldingLock(_ tips: Tips, id: String, store: TipsStateStore, options: TipOptions,
+                                           environment: TerminalEnvironment, silent: (String) -> String?) throws(TourError) -> String? {
         var state: TipsState? = nil
         var unreadable = false
         switch store.load(id: id) {

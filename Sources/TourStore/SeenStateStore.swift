@@ -193,6 +193,11 @@ package struct SeenStateStore: Sendable {
         return forgot
     }
 
+    /// Makes the store's directory, as a write would.
+    package func makeDirectoryForWriting() throws(WriteFailure) {
+        try makeDirectory(directory)
+    }
+
     /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).
     private func makeDirectory(_ path: String) throws(WriteFailure) {
         var status = stat()

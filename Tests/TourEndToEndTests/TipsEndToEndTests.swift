@@ -82,6 +82,27 @@ struct TipsEndToEndTests {
         #expect(shownTip(try tipOnTerminal().text) == 0)
     }
 
+    /// Starts at once take turns on the state's lock: of twenty under `--every 1d`, one
+    /// shows a tip, and a hundred shows with `--every 0` leave a count of a hundred (2 of
+    /// 20 showed, and 100 left 36, before the lock).
+    @Test func startsAtOnceShowOneTipAndLoseNoCount() throws {
+        defer { cleanUp() }
+        func together(_ extra: [String]) throws -> Int {
+            let terminals = try (0..<20).map { _ in
+                try PseudoTerminal(["tip"] + extra + [tipsFile], environment: environment, standardErrorOnTerminal: true)
+            }
+            defer { terminals.forEach { $0.hangUp() } }
+            for terminal in terminals { #expect(terminal.waitForExit()?.code == 0) }
+            Thread.sleep(forTimeInterval: 0.1)
+            return terminals.filter { shownTip($0.text) != nil }.count
+        }
+        #expect(try together([]) == 1)
+        try FileManager.default.removeItem(atPath: stateFile)
+        for _ in 0..<5 { #expect(try together(["--every", "0"]) == 20) }
+        let state = try String(contentsOfFile: stateFile, encoding: .utf8)
+        #expect(state.contains("\"shownCount\": 100"), "\(state)")
+    }
+
     /// A file name in the off line is quoted as it is: its backticks are not code marks.
     @Test func aFileNameWithBackticksIsQuotedWhole() throws {
         defer { cleanUp() }
