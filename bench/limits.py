@@ -175,6 +175,43 @@ def size_checks(directory):
     return failures
 
 
+def watch_check(directory):
+    """`--watch` on a file that is written without pause for two seconds (a 4 MiB tour
+    appended to in small pieces): tour waits for a quiet moment before it reads it, so it
+    costs a few percent of a core, not all of one. Then, once the file is whole and quiet,
+    it shows the new text (at most a few thousand pages, under the 10,000 limit)."""
+    path = os.path.join(directory, "growing.json")
+    with open(path, "w") as out:
+        json.dump({"pages": [{"title": "Before"}]}, out)
+    terminal = Terminal([TOUR, "--watch", "--no-animation", path])
+    terminal.wait_for(lambda t: "Before" in t.text(), timeout=5)
+    start_ticks = terminal.cpu_ticks()
+    piece = json.dumps({"title": "Page 0", "subtitle": "A line of text. " * 30})
+    with open(path, "w") as out:
+        out.write('{"pages": [')
+        out.flush()
+        deadline = time.monotonic() + 2.0
+        while time.monotonic() < deadline and out.tell() < (4 << 20) - 4096:
+            out.write(piece + ", ")
+            out.flush()
+            terminal.pump(0.001)
+            time.sleep(0.002)
+        out.write('{"title": "After"}]}')
+    ticks = terminal.cpu_ticks() - start_ticks
+    deadline = time.monotonic() + 5
+    while "Page 0" not in terminal.text() and time.monotonic() < deadline:
+        terminal.pump(0.05)
+    shown = "Page 0" in terminal.text()
+    cpu = ticks / os.sysconf("SC_CLK_TCK")
+    os.write(terminal.fd, b"q")
+    terminal.close()
+    line = f"--watch on a file written for 2 s       CPU {cpu * 1000:6.1f} ms ({cpu / 2 * 100:.0f}% of a core)  reloaded {shown}"
+    print(line)
+    if cpu >= 0.2 or not shown:
+        return [line + " (expected under 10% of a core, and the new text shown once the file was quiet)"]
+    return []
+
+
 def nonblocking_checks(directory):
     """A parent may leave the terminal non-blocking (Node does): output that cannot be
     written yet is waited for, not spun on, and the accessible mode waits for a key."""
@@ -244,6 +281,7 @@ def main():
                 if seconds >= LIMIT_SECONDS or code not in expected or ((picture or name.startswith("shared-")) and kib >= memory):
                     failures.append(line + f" (expected under {LIMIT_SECONDS:.0f} s, {memory // 1024} MiB and exit {expected[0]})")
         failures += size_checks(directory)
+        failures += watch_check(directory)
         failures += nonblocking_checks(directory)
     if failures:
         print("limits: FAILED\n" + "\n".join(failures))

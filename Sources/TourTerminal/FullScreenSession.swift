@@ -85,6 +85,8 @@ private struct RunLoop {
     let watcher: FileWatcher?
     /// The animation clock runs: poll wakes for the next frame.
     var clockRunning = false
+    /// When the pager asked to hear `.timer` (a reload waiting for its file to be quiet).
+    var wakeAt: Double?
     var outcome: TourOutcome?
     /// Something asked for a frame; drawn once all input at hand is handled, so a burst
     /// of keys costs one frame, not one per key.
@@ -109,16 +111,23 @@ private struct RunLoop {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while outcome == nil {
             drawIfNeeded()
+            // While a reload waits for quiet, the watcher is not polled: its events are read
+            // once, at the wake, so a file written without pause costs a wake per wait.
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalPipe, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: watcher?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeAt == nil ? watcher?.descriptor ?? -1 : -1, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, 3, timeout())
             if ready < 0 {
                 if errno == EINTR { continue }
                 send(.inputClosed)
                 break
+            }
+            if let wake = wakeAt, Self.now() >= wake, outcome == nil {
+                wakeAt = nil
+                // Changed again during the wait: wait again; else the pager's time has come.
+                send(watcher?.drainEvents() == true ? .fileChanged : .timer)
             }
             if ready == 0 {
                 if clockRunning { send(.tick) }
@@ -167,6 +176,7 @@ private struct RunLoop {
             case .redrawAll:
                 renderer.invalidate()
                 needsDraw = true
+            case .wake(let time): wakeAt = time
             case .startClock: clockRunning = true
             case .stopClock: clockRunning = false
             case .pageChanged(let from, let to): options.onPageChange?(from, to)
@@ -200,11 +210,12 @@ private struct RunLoop {
         _ = pager.update(.drawn(frame.layout), at: Self.now())
     }
 
-    /// No timeout while idle; the next frame's time while animating; the rest of the escape delay while a key is half-read.
+    /// No timeout while idle; the next frame's time while animating; the rest of the escape
+    /// delay while a key is half-read; the time the pager asked to be woken at.
     private func timeout() -> Int32 {
         var milliseconds: Int32 = -1
         if clockRunning { milliseconds = Int32((Motion.frameInterval * 1000).rounded(.up)) }
-        if let deadline = decoder.deadline {
+        for deadline in [decoder.deadline, wakeAt].compactMap({ $0 }) {
             let remaining = Int32(max(0, (deadline - Self.now()) * 1000).rounded(.up))
             milliseconds = milliseconds < 0 ? remaining : min(milliseconds, remaining)
         }

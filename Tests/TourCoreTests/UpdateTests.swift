@@ -76,7 +76,9 @@ struct UpdateTests {
         let bindings = KeyBindings.standard.remapping(.skip, to: [.character("x")])
         var driver = PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: false, bindings: bindings))
         driver.press(.right, .character("?"))
-        #expect(driver.send(.fileChanged) == [.reload])
+        #expect(driver.send(.fileChanged) == [.wake(at: driver.now + Pager.reloadQuiet)])
+        driver.now += Pager.reloadQuiet
+        #expect(driver.send(.timer) == [.reload])
         let edited = Tour(pages: [Tour.Page(title: "Uno"), Tour.Page(title: "Dos"), Tour.Page(title: "Tres")])
         #expect(driver.send(.reloaded(.success(edited))) == [.draw])
         #expect(driver.page == 1 && driver.pager.isShowingHelp)
@@ -86,6 +88,21 @@ struct UpdateTests {
         // A tour that shrank keeps the nearest page.
         driver.send(.reloaded(.success(Tour(pages: [Tour.Page(title: "Solo")]))))
         #expect(driver.page == 0)
+    }
+
+    /// A watched file is read again once it has been quiet for a moment: every change
+    /// starts the wait again, so a file written in a thousand pieces is read once.
+    @Test func aReloadWaitsForTheFileToBeQuiet() {
+        var driver = PagerDriver(tour: Self.tour)
+        for _ in 0..<1_000 {
+            #expect(driver.send(.fileChanged) == [.wake(at: driver.now + Pager.reloadQuiet)])
+            driver.now += 0.01
+            #expect(driver.send(.timer) == [.wake(at: driver.pager.reloadDue!)])  // too soon: asks again
+        }
+        driver.now += Pager.reloadQuiet
+        #expect(driver.send(.timer) == [.reload])
+        #expect(driver.send(.timer).isEmpty)  // once
+        #expect(driver.effects.filter { $0 == .reload }.count == 1)
     }
 
     @Test func whileTheFileIsBrokenOnlyTheWaysOutWork() {

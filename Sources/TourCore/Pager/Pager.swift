@@ -70,6 +70,11 @@ package struct Pager: Sendable {
     package private(set) var revealed: Set<Int> = []
     /// The animation under way, if any.
     package private(set) var animation: Animation?
+    /// A watched file changed and is read again at this time, once it has been left alone
+    /// for `reloadQuiet`: a file written in many pieces is read once, when it is whole.
+    package private(set) var reloadDue: Double?
+    /// How long a watched file must be quiet before it is read again.
+    package static let reloadQuiet = 0.2
     /// The time of the last message: the view draws animations as of this moment.
     package private(set) var now: Double = 0
     /// Where things were in the last frame drawn: what clicks are tested against.
@@ -108,6 +113,14 @@ package struct Pager: Sendable {
         case .tick:
             return advanceAnimation()
         case .fileChanged:
+            // Each change starts the wait again: a file still being written is not read yet.
+            let due = now + Self.reloadQuiet
+            reloadDue = due
+            return [.wake(at: due)]
+        case .timer:
+            guard let due = reloadDue else { return [] }
+            guard now >= due else { return [.wake(at: due)] }
+            reloadDue = nil
             return [.reload]
         case .reloaded(.success(let writtenTour)):
             // The same written page stays on screen, or the next one this run shows.

@@ -9,6 +9,8 @@ package enum PagerMessage: Sendable {
     case tick
     /// A watched file changed on disk.
     case fileChanged
+    /// The time a `.wake(at:)` asked for has come.
+    case timer
     /// The watched tour was read again: the new tour, or the error to show until it is fixed.
     case reloaded(Result<Tour, TourError>)
     /// A signal arrived: SIGINT, SIGTERM and SIGHUP end the tour, SIGTSTP suspends it.
@@ -35,6 +37,8 @@ package enum PagerEffect: Equatable, Sendable {
     case stopClock
     /// Read the watched tour again and answer with `.reloaded`.
     case reload
+    /// Send `.timer` at this time (the pager's clock), in place of any earlier request.
+    case wake(at: Double)
     /// Ctrl-Z: give the terminal back, stop, and answer `.resumed` once continued.
     case suspend
     /// The page changed (pages counted from 0 in the tour as written).
