@@ -212,6 +212,76 @@ def watch_check(directory):
     return []
 
 
+def state_checks(directory):
+    """Tips and states at their limits: what a legal file makes is read back, what is
+    past a limit is refused by check (exit 65), each at once. A tips file of 1,000 tips
+    with 64-byte ids, all seen, keeps its whole history (it warned, and forgot everything,
+    from 420 KB of state); a tour of a 64-byte version is seen once."""
+    failures = []
+    state = os.path.join(directory, "state")
+    environment = {"XDG_STATE_HOME": state}
+
+    def run_on_terminal(argv, keys=b""):
+        terminal = Terminal([launcher()] + argv, env=environment)
+        start = time.perf_counter()
+        while terminal.pump(0.5) and time.perf_counter() - start < 10:
+            pass
+        if keys:
+            os.write(terminal.fd, keys)
+            while terminal.pump(0.5) and time.perf_counter() - start < 10:
+                pass
+        _, status = os.waitpid(terminal.pid, 0)
+        os.close(terminal.fd)
+        text = bytes(terminal.output).decode("utf-8", "replace")
+        found = re.findall(r"maxrss (\d+)", text)
+        return time.perf_counter() - start, os.waitstatus_to_exitcode(status), int(found[-1]) if found else 0, text
+
+    tips = os.path.join(directory, "largest-tips.json")
+    with open(tips, "w") as out:
+        json.dump({"id": "largest-tips", "version": "1.0-" + "x" * 60,
+                   "tips": [{"id": ("%d" % i).ljust(64, "\\"), "title": "T" * 80, "text": "Tip %d. " % i + "w" * 900}
+                            for i in range(1000)]}, out)
+    # `tour tips` counts every tip as seen: the state holds all 1,000 at once.
+    seconds, code, kib, text = run_on_terminal([TOUR, "tips", "--no-animation", tips], keys=b"q")
+    state_file = os.path.join(state, "tour", "tips", "largest-tips.json")
+    size = os.path.getsize(state_file) if os.path.exists(state_file) else 0
+    shown = []
+    for _ in range(3):
+        seconds, code, kib, text = run_on_terminal([TOUR, "tip", "--every", "0", tips])
+        found = re.findall(r"Tip (\d+)\.", text)
+        shown.append(found[0] if found and code == 0 and "warning" not in text else None)
+    line = f"largest tips file, all seen: state {size / 1024:6.1f} KiB; the next three starts show tips {shown}"
+    print(line)
+    if not size or size >= 256 * 1024 or shown != ["0", "1", "2"]:
+        failures.append(line + " (expected a state under 256 KiB, read back: the least recently shown tips, 0, 1, 2, no warning)")
+
+    for name, tour, problem in [
+            ("version of 70,004 bytes", {"version": "1.0-" + "x" * 70000, "pages": [{"title": "a"}]}, "a version is at most 64"),
+            ("tip title of 1 MB", {"tips": [{"title": "T" * 1000000, "text": "a"}]}, "a title is one line of at most 80"),
+            ("1,000 tip ids of 400 bytes", {"tips": [{"id": "%d" % i + "i" * 400, "text": "Tip %d" % i} for i in range(1000)]},
+             "a tip id is at most 64")]:
+        path = os.path.join(directory, "bound.json")
+        with open(path, "w") as out:
+            json.dump(tour, out)
+        seconds, code, kib = timed([TOUR, "check", path])
+        result = subprocess.run([TOUR, "check", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        line = f"check, {name:28} {seconds * 1000:8.1f} ms  {kib / 1024:6.1f} MiB  exit {code}"
+        print(line)
+        if seconds >= LIMIT_SECONDS or code != 65 or problem not in result.stdout:
+            failures.append(line + f" (expected exit 65 saying {problem!r} under a second)")
+
+    versioned = os.path.join(directory, "versioned.json")
+    with open(versioned, "w") as out:
+        json.dump({"id": "versioned", "version": "1.0-" + "x" * 60, "pages": [{"title": "Versioned"}]}, out)
+    first = run_on_terminal([TOUR, "--once", "--no-animation", versioned], keys=b"q")
+    second = run_on_terminal([TOUR, "--once", versioned])
+    line = f"--once, a version of 64 bytes           first shows {'Versioned' in first[3]}, second shows {'Versioned' in second[3]}"
+    print(line)
+    if "Versioned" not in first[3] or "Versioned" in second[3] or "warning" in second[3]:
+        failures.append(line + " (expected the second start to show nothing and warn of nothing)")
+    return failures
+
+
 def nonblocking_checks(directory):
     """A parent may leave the terminal non-blocking (Node does): output that cannot be
     written yet is waited for, not spun on, and the accessible mode waits for a key."""
@@ -282,12 +352,15 @@ def main():
                     failures.append(line + f" (expected under {LIMIT_SECONDS:.0f} s, {memory // 1024} MiB and exit {expected[0]})")
         failures += size_checks(directory)
         failures += watch_check(directory)
+        failures += state_checks(directory)
         failures += nonblocking_checks(directory)
     if failures:
         print("limits: FAILED\n" + "\n".join(failures))
         sys.exit(1)
     print("limits: every file at a limit took under a second; every picture under 50 MiB, every shared one under 100 MiB;"
-          " every render at 1000x1000 and a 1000x300 pager under a second and 50 MiB; a non-blocking terminal is waited on")
+          " every render at 1000x1000 and a 1000x300 pager under a second and 50 MiB; --watch under 10% of a core while"
+          " a file is written; the largest legal tips and seen states read back, and past the bounds refused;"
+          " a non-blocking terminal is waited on")
 
 
 if __name__ == "__main__":
