@@ -11,7 +11,7 @@ enum AccessibleTour {
     static func prompt(isLastPage: Bool, bindings: KeyBindings) -> String {
         var parts = ["[Enter] \(isLastPage ? "finish" : "next")"]
         if let back = bindings.typedKey(for: .previous) { parts.append("\(back) back") }
-        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) skip") }
+        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) \(isLastPage ? "close" : "skip")") }
         return parts.joined(separator: " · ")
     }
 

@@ -154,13 +154,14 @@ enum OptionTable {
             text += "  \(left)\(pad)\(lines[0])\n"
             for line in lines.dropFirst() { text += String(repeating: " ", count: 24) + line + "\n" }
         }
-        // The keys, from the key table, as the help overlay lists them.
-        let keys = KeyBindings.standard.bindings.map { binding in
-            let key = binding.command == .jumpToDigit ? "1-9" : binding.keys.first.map { $0.label(.ascii) } ?? ""
-            return "\(key) \(binding.summary)"
-        }.joined(separator: ", ")
-        text += "\n" + wrap("Keys: " + keys + ".", width: 78).joined(separator: "\n") + "\n"
+        // The keys, from the key table, as the help overlay lists them: one a line.
+        text += "\nKeys:\n"
+        for binding in KeyBindings.standard.bindings {
+            let keys = binding.command == .jumpToDigit ? "1-9" : binding.keys.map { $0.label(.ascii) }.joined(separator: " ")
+            text += "  " + keys + String(repeating: " ", count: max(1, 20 - keys.count)) + binding.summary + "\n"
+        }
         text += """
+
             Exit codes: 0 completed (or nothing to show), 1 skipped, 2 usage error,
                         65 bad tour file, 66 file not readable, 74 output failed,
                         130 Ctrl-C, 143 SIGTERM, 129 SIGHUP.

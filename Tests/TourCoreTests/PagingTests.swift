@@ -62,6 +62,13 @@ struct PagingTests {
         #expect(state.currentPage == 1)
     }
 
+    /// On the last page q says "close": who came that far finished the tour.
+    @Test func skipOnTheLastPageCompletes() {
+        #expect(start.reduce(.last).reduce(.skip).outcome == .completed)
+        #expect(Paging(pageCount: 1).reduce(.skip).outcome == .completed)
+        #expect(start.reduce(.last).reduce(.previous).reduce(.skip).outcome == .skipped(atPage: 2))
+    }
+
     @Test func interruptRecordsTheSignal() {
         #expect(start.reduce(.interrupt).outcome == .interrupted(signal: 2))
         #expect(start.reduce(.interrupt(signal: 15)).outcome == .interrupted(signal: 15))
@@ -103,6 +110,9 @@ struct PagingTests {
                 #expect(state.pageCount == pageCount)
                 if let endedAt { #expect(state == endedAt) }
                 if !state.isRunning && endedAt == nil { endedAt = state }
+                if case .skip = action, before.isRunning {
+                    #expect(state.outcome == (before.isLastPage ? .completed : .skipped(atPage: before.currentPage)))
+                }
                 if case .next = action, before.isRunning {
                     #expect(state.currentPage == min(before.currentPage + 1, pageCount - 1))
                 }

@@ -8,6 +8,9 @@ struct CommandTests {
         let help = try runTour(["--help"])
         #expect(help.exitCode == 0)
         #expect(help.stdout.contains("Usage: tour [options] [FILE]"))
+        // The keys one a line, from the key table, not run together in a paragraph.
+        #expect(help.stdout.contains("\nKeys:\n  -> l                next page\n  <- b h Backspace    previous page\n"))
+        #expect(help.stdout.contains("\n  q Esc               skip, or close\n  ?                   this help\n"))
         let version = try runTour(["--version"])
         #expect(version.exitCode == 0)
         #expect(version.stdout.hasPrefix("tour "))
@@ -29,7 +32,8 @@ struct CommandTests {
         #expect(options(parser).subtracting(generators).subtracting(options(help)).isEmpty, "in the parser, not in the table")
         #expect(options(table) == options(help))
         // "  --page N   start on…": an option, and its value's name when it takes one.
-        let rows = help.split(separator: "\n").map { $0.split(separator: " ") }.filter { $0.first?.hasPrefix("-") == true }
+        let optionsPart = help.components(separatedBy: "\nKeys:\n")[0]  // the key lines start with "->" too
+        let rows = optionsPart.split(separator: "\n").map { $0.split(separator: " ") }.filter { $0.first?.hasPrefix("-") == true }
         for row in rows {
             let names = row.prefix { $0.hasPrefix("-") }.map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
             let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" } ? String($0) : nil }

@@ -184,7 +184,7 @@ struct LookAndMotionEndToEndTests {
 
         let viaEnvironment = try runTour([], environment: ["ACCESSIBLE": "1"], stdin: "5\n\n")
         #expect(viaEnvironment.exitCode == 0)
-        #expect(viaEnvironment.stdout.contains("[Enter] finish · b back · q skip"))
+        #expect(viaEnvironment.stdout.contains("[Enter] finish · b back · q close"))
         let ended = try runTour(["--accessible"], stdin: "")
         #expect(ended.exitCode == 129)
     }

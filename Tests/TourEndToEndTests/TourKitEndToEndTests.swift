@@ -25,7 +25,8 @@ struct TourKitEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: log) }
         let session = try TmuxSession(["callbacks", log], executable: TourBinary.harness)
         try session.waitFor("Harness one")
-        for (key, title) in [("Right", "Harness two"), ("Right", "Harness three"), ("Left", "Harness two"), ("End", "Harness four")] {
+        for (key, title) in [("Right", "Harness two"), ("Right", "Harness three"), ("Left", "Harness two"), ("End", "Harness four"),
+                             ("Left", "Harness three")] {
             try session.send(key)
             try session.waitFor(title)
         }
@@ -36,7 +37,8 @@ struct TourKitEndToEndTests {
             page 1 -> 2
             page 2 -> 1
             page 1 -> 3
-            returned skipped(3)
+            page 3 -> 2
+            returned skipped(2)
 
             """)
     }

@@ -67,7 +67,7 @@ public struct KeyBindings: Sendable, Equatable {
         Binding(keys: (1...9).map { .character(Character(String($0))) }, command: .jumpToDigit, summary: "jump to that page"),
         Binding(keys: [.up, .character("k")], command: .scrollUp, summary: "previous item of a long list"),
         Binding(keys: [.down, .character("j")], command: .scrollDown, summary: "next item of a long list"),
-        Binding(keys: [.character("q"), .escape], command: .skip, summary: "skip the tour"),
+        Binding(keys: [.character("q"), .escape], command: .skip, summary: "skip, or close"),
         Binding(keys: [.character("?")], command: .help, summary: "this help"),
         Binding(keys: [.controlC], command: .quit, summary: "quit without choosing"),
     ])

@@ -23,7 +23,8 @@ package struct Paging: Hashable, Sendable {
     /// Advance completes here, and the button says Get started.
     package var isLastPage: Bool { currentPage == pageCount - 1 }
 
-    /// The state after `action`. Next and previous stop at the ends; an ended tour stays ended.
+    /// The state after `action`. Next and previous stop at the ends; skip on the last page
+    /// completes; an ended tour stays ended.
     package func reduce(_ action: PagerAction) -> Paging {
         guard isRunning else { return self }
         var state = self
@@ -36,7 +37,8 @@ package struct Paging: Hashable, Sendable {
         case .last: state.currentPage = pageCount - 1
         case .jump(let page):
             if (0..<pageCount).contains(page) { state.currentPage = page }
-        case .skip: state.outcome = .skipped(atPage: currentPage)
+        // On the last page q says "close": a person who read every page finished the tour.
+        case .skip: state.outcome = isLastPage ? .completed : .skipped(atPage: currentPage)
         case .interrupt(let signal): state.outcome = .interrupted(signal: signal)
         }
         return state
