@@ -39,9 +39,9 @@ struct HardeningRoundThreeTests {
         let pixels = [UInt8](repeating: 0, count: 1 << 24)  // one buffer, shared: 16 MiB counted per distinct picture
         var decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in [0xFF, 0xD8, 0xFF] }
         decoder.readPicture = { _ in .success(Picture(width: 2048, height: 2048, pixels: pixels, drawer: nil)) }
-        let shared = (1...8).map { #"{"title": "P\#($0)", "heroImage": "same.jpg"}"# }.joined(separator: ",")
+        let shared = (1...8).map { #"{"title": "P\#($0)", "heroImage": "same.jpg", "heroAlt": "P"}"# }.joined(separator: ",")
         #expect(decoder.check(Array(#"{"pages": [\#(shared)]}"#.utf8)).1.isEmpty)
-        let distinct = (1...5).map { #"{"title": "P\#($0)", "heroImage": "p\#($0).jpg"}"# }.joined(separator: ",")
+        let distinct = (1...5).map { #"{"title": "P\#($0)", "heroImage": "p\#($0).jpg", "heroAlt": "P"}"# }.joined(separator: ",")
         let problems = decoder.check(Array(#"{"pages": [\#(distinct)]}"#.utf8)).1
         #expect(problems.map(\.message) == ["the tour's pictures and art take more than 64 MiB in all; use fewer or smaller ones"])
     }

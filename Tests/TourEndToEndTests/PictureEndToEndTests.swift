@@ -158,6 +158,20 @@ struct PictureEndToEndTests {
         }
     }
 
+    /// A picture without `heroAlt` is a warning of `tour check` (exit 0), at its key: text
+    /// is all that --plain, --accessible and a screen reader have of it. Playing says nothing.
+    @Test func checkWarnsOfAPictureWithoutWords() throws {
+        let path = try tourFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        #expect(try runTour(["check", path]).stdout.isEmpty)
+        try #"{"pages": [{"title": "A red disc", "heroImage": "red-disc.png"}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let check = try runTour(["check", path])
+        #expect(check.exitCode == 0)
+        #expect(check.stdout == "\(path):1:36: warning: page 1 has a \"heroImage\" and no \"heroAlt\": --plain, --accessible and screen readers say nothing of the picture\n")
+        let played = try runTour(["--plain", path])
+        #expect(played.exitCode == 0 && played.stderr.isEmpty)
+    }
+
     @Test func plainAndAccessibleSayTheWordsNotThePicture() throws {
         let path = try tourFile()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }

@@ -575,6 +575,10 @@ private final class DecodeRun {
                     page.picture = picture
                 }
                 page.heroImage = path
+                if fields[.heroAlt] == nil {
+                    // Text is how a screen reader, --plain and --accessible show a picture.
+                    warn(keyPosition(imageMember), "\(what()) has a \"heroImage\" and no \"heroAlt\": --plain, --accessible and screen readers say nothing of the picture")
+                }
                 return
             }
             if let heroMember {
