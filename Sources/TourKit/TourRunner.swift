@@ -195,8 +195,13 @@ enum TourRunner {
 package enum CommandOutput {
     /// `text` as the environment's locale can show it: itself in UTF-8, else ASCII.
     package static func forTerminal(_ text: String) -> String {
+        localeIsUTF8 ? text : ASCIIText.transliterate(text)
+    }
+
+    /// Whether the environment's locale takes UTF-8.
+    package static var localeIsUTF8: Bool {
         CharacterLocale.adoptEnvironment()
-        return TerminalEnvironment.current().localeIsUTF8 ? text : ASCIIText.transliterate(text)
+        return TerminalEnvironment.current().localeIsUTF8
     }
 }
 

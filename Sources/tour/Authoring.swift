@@ -38,7 +38,10 @@ enum Authoring {
             printError("tour: --page \(page) is past the last page (\(tour.pageCount))")
             return ExitCode.usage.rawValue
         }
-        var view = PageView(tour: tour, state: Paging(pageCount: tour.pageCount, currentPage: page - 1))
+        // Text and ANSI outside a UTF-8 locale are drawn with the pager's ASCII glyphs there
+        // (an icon falls back to "*", not "?"); SVG is UTF-8 whatever the locale.
+        let glyphs: Glyphs = format == .svg || CommandOutput.localeIsUTF8 ? .unicode : .ascii
+        var view = PageView(tour: tour, state: Paging(pageCount: tour.pageCount, currentPage: page - 1), glyphs: glyphs)
         // Drawn as on a 24-bit terminal with a dark background (or the one asked for), as the SVG shows it.
         view.contrast = (.direct, background)
         let canvas = view.render(size: Size(width: size.width, height: size.height))

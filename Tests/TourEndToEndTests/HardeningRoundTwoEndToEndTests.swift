@@ -196,6 +196,15 @@ struct HardeningRoundTwoEndToEndTests {
         #expect(result.stdout.contains("?ber caf? ????"))
     }
 
+    /// Outside UTF-8, a list item's icon falls back to "*" in --plain as on the screen: it
+    /// was "?" there, from the generic transliteration.
+    @Test func aListIconFallsBackAlikeOnScreenAndInPlainText() throws {
+        let plain = try runTour(["--plain"], environment: ["LC_ALL": "C"])
+        #expect(plain.stdout.contains("\n- * Any terminal: ") && !plain.stdout.contains("\n- ? "), "\(plain.stdout)")
+        let screen = try runTour(["render", "--page", "3", "--size", "80x24"], environment: ["LC_ALL": "C"])
+        #expect(screen.stdout.contains("*   Any terminal") && !screen.stdout.contains("?   Any terminal"), "\(screen.stdout)")
+    }
+
     /// A zero-width joiner in content kept tmux and ncurses out of step: the dots row read
     /// "‍●‍●○ ●" after paging. Joined sequences now go out in a form both count alike.
     @Test func zeroWidthJoinersKeepTheRowsInStep() throws {

@@ -52,7 +52,7 @@ package struct FeatureListBody: PageBody {
             itemStarts.append(rows.count)
             var first = Row()
             if !item.icon.isEmpty {
-                let icon = context.glyphs == .ascii ? TextSanitizer.asciiFallback(item.icon, or: "*") : item.icon
+                let icon = Self.icon(item.icon, glyphs: context.glyphs)
                 first.pieces.append((0, icon, Style(foreground: item.accent ?? context.accent ?? .default, bold: true)))
             }
             let titleLines = TextWidth.wrap(item.title, width: max(1, listWidth - indent), maximumLines: TextWidth.screenLines)
@@ -187,11 +187,18 @@ package struct FeatureListBody: PageBody {
     }
 
     /// The title, then each item as a "- " line, then the closing text.
+    /// An item's icon as the glyphs allow: in ASCII, one that is not ASCII becomes "*",
+    /// on the screen and in plain text alike.
+    static func icon(_ icon: String, glyphs: Glyphs) -> String {
+        glyphs == .ascii ? TextSanitizer.asciiFallback(icon, or: "*") : icon
+    }
+
     package func plainText(context: PageContext) -> String {
         var lines = [title]
         for item in items {
             let text = item.text.isEmpty ? item.title : "\(item.title): \(InlineCode.plain(item.text))"
-            lines.append("- " + (item.icon.isEmpty ? "" : item.icon + " ") + text)
+            let icon = Self.icon(item.icon, glyphs: context.glyphs)
+            lines.append("- " + (icon.isEmpty ? "" : icon + " ") + text)
         }
         if !extra.isEmpty { lines.append(InlineCode.plain(extra)) }
         return lines.joined(separator: "\n")
