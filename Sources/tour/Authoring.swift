@@ -29,7 +29,8 @@ enum Authoring {
         let report = json ? "[" + diagnostics.map(\.json).joined(separator: ",\n ") + "]\n"
             : diagnostics.map { $0.description + "\n" }.joined()
         guard writeOut(report) else { return ExitCode.writeFailed.rawValue }
-        return diagnostics.contains { $0.severity == .error } ? ExitCode.badContent.rawValue : ExitCode.completed.rawValue
+        guard let error = Diagnostic.error(from: diagnostics) else { return ExitCode.completed.rawValue }
+        return ExitCode.forError(error)
     }
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.

@@ -23,7 +23,8 @@ enum ExitCode: Int32 {
         case .unreadable: ExitCode.unreadable.rawValue
         case .usage: ExitCode.usage.rawValue
         case .output: ExitCode.writeFailed.rawValue
-        case .problems(let errors): errors.first.map(forError) ?? ExitCode.badContent.rawValue
+        // A tour file's problems: 66 only when every one is a file that cannot be read.
+        case .problems: error.isOnlyUnreadable ? ExitCode.unreadable.rawValue : ExitCode.badContent.rawValue
         }
     }
 }

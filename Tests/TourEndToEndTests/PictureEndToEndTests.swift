@@ -158,6 +158,22 @@ struct PictureEndToEndTests {
         }
     }
 
+    /// One rule for a file that names something missing: 66 in check, play and render when
+    /// that is every problem, 65 when bad content comes with it (check said 65 and play 66).
+    @Test func aMissingPictureOrArtIs66EverywhereAndBadContentMakesIt65() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-missing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("t.json").path
+        for (page, code) in [(#"{"title": "x", "heroImage": "nope.png"}"#, Int32(66)), (#"{"title": "x", "heroFile": "nope.txt"}"#, 66),
+                             (#"{"title": "x", "heroFile": "nope.txt", "titel": "y"}"#, 65)] {
+            try #"{"pages": [\#(page)]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+            for words in [["check", path], ["--plain", path], [path], ["render", path, "--page", "1", "--size", "80x24"]] {
+                #expect(try runTour(words).exitCode == code, "\(words.first!) of \(page)")
+            }
+        }
+    }
+
     /// A picture without `heroAlt` is a warning of `tour check` (exit 0), at its key: text
     /// is all that --plain, --accessible and a screen reader have of it. Playing says nothing.
     @Test func checkWarnsOfAPictureWithoutWords() throws {

@@ -30,6 +30,17 @@ public enum TourError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `tour check` lists them.
     indirect case problems([TourError])
 
+    /// The one rule for 66 against 65: 66 when every problem is a file that cannot be read
+    /// (the tour, or art or a picture it names), 65 as soon as one is bad content. The same
+    /// in check, play, render and TourKit's error, whatever order the problems come in.
+    package var isOnlyUnreadable: Bool {
+        switch self {
+        case .unreadable: true
+        case .problems(let errors): !errors.isEmpty && errors.allSatisfy(\.isOnlyUnreadable)
+        default: false
+        }
+    }
+
     /// The message without the file and position.
     package var message: String {
         switch self {
