@@ -30,6 +30,26 @@ struct AuthoringEndToEndTests {
         #expect(result.stderr == "/no/such/tour.json: no such file\n")
     }
 
+    /// A typo in a translation gets a "did you mean", as in a tour; a wrong page count is
+    /// one problem among the others, not the only one reported.
+    @Test func aTranslationsTypoGetsDidYouMeanBesideAWrongPageCount() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-typo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #"{"id": "t", "pages": [{"title": "One"}, {"title": "Two"}, {"title": "Three"}]}"#
+            .write(to: directory.appendingPathComponent("tour.json"), atomically: true, encoding: .utf8)
+        try "{\"pages\": [\n  {\"titre\": \"Un\"},\n  {\"title\": 2}\n]}\n"
+            .write(to: directory.appendingPathComponent("tour.fr.json"), atomically: true, encoding: .utf8)
+        let check = try runTour(["check", "tour.json"], in: directory.path)
+        #expect(check.exitCode == 65)
+        #expect(check.stdout == """
+            tour.fr.json:1:11: error: the translation has 2 pages and the base tour 3; a translation has the same pages
+            tour.fr.json:2:4: error: unknown key "titre" in page 1; did you mean "title"?
+            tour.fr.json:3:13: error: "title" must be a string, not a number
+
+            """, "\(check.stdout)")
+    }
+
     @Test func checkReportsATranslationThatChangesStructure() throws {
         let clean = try runTour(["check", "tour.json"], in: Self.fixtures + "/translations")
         #expect(clean.exitCode == 0 && clean.stdout == "")

@@ -31,7 +31,10 @@ package enum Translation {
             guard let node, case .object(let list) = node.value else { return nil }
             return list.first { $0.key == key }
         }
-        func members(_ node: JSONNode, what: String, allowed: [String], base baseNode: JSONNode? = nil) -> JSONFields {
+        /// `unmatched`: the page cannot be matched to the base's (the counts differ), so values
+        /// copied from the base are not compared; typos and wrong types are still reported.
+        func members(_ node: JSONNode, what: String, allowed: [String], known: [String], base baseNode: JSONNode? = nil,
+                     unmatched: Bool = false) -> JSONFields {
             guard case .object(let list) = node.value else {
                 error(node.position, "\(what) must be an object, not \(node.value.kindName)")
                 return JSONFields()
@@ -40,10 +43,16 @@ package enum Translation {
             for member in list {
                 if shapeKeys.contains(member.key) { continue }
                 guard allowed.contains(member.key) else {
+                    if unmatched && known.contains(member.key) { continue }
                     // A value the translator copied from the base and left alone.
                     if let original = baseMember(baseNode, member.key), original.node.value.isSame(as: member.node.value) { continue }
                     if baseMember(baseNode, member.key) != nil {
                         error(member.node.position, "\(Quoted(member.key)) differs from the base tour's; a translation changes texts only, and \(what) may set \(allowed.joined(separator: ", "))")
+                    } else if !known.contains(member.key) {
+                        // A typo ("titre"), not a value of the base: said as a tour's unknown key is.
+                        let suggestion = KeySuggestion.closest(to: member.key, among: allowed)
+                        error(member.keyPosition, "unknown key \(Quoted(member.key)) in \(what)"
+                            + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "; a translation may set " + allowed.joined(separator: ", ")))
                     } else {
                         error(member.keyPosition, "a translation holds texts only; \(Quoted(member.key)) comes from the base tour (\(what) may set \(allowed.joined(separator: ", ")))")
                     }
@@ -66,11 +75,11 @@ package enum Translation {
         }
 
         var tour = base
-        let fields = members(root, what: "a translation", allowed: tourKeys, base: baseRoot)
+        let fields = members(root, what: "a translation", allowed: tourKeys, known: TourDecoder.tourKeys, base: baseRoot)
         var basePages: [JSONNode] = []
         if let member = baseMember(baseRoot, "pages"), case .array(let nodes) = member.node.value { basePages = nodes }
         if let labels = fields["labels"] {
-            let labelFields = members(labels.node, what: "\"labels\"", allowed: labelKeys)
+            let labelFields = members(labels.node, what: "\"labels\"", allowed: labelKeys, known: TourDecoder.labelKeys)
             if let next = text(labelFields["next"]) { tour.labels.next = next }
             if let done = text(labelFields["done"]) { tour.labels.done = done }
             if let skip = text(labelFields["skip"]) { tour.labels.skip = skip }
@@ -80,13 +89,20 @@ package enum Translation {
             error(pagesMember.node.position, "\"pages\" must be an array, not \(pagesMember.node.value.kindName)")
             return (tour, problems)
         }
-        guard pageNodes.count == base.pages.count else {
+        // A wrong count is one problem among the others: every page is still read for typos
+        // and wrong types, though none can be compared with a base page it may not match.
+        let countsDiffer = pageNodes.count != base.pages.count
+        if countsDiffer {
             error(pagesMember.node.position, "the translation has \(pageNodes.count) pages and the base tour \(base.pages.count); a translation has the same pages")
-            return (tour, problems)
         }
         for (position, node) in pageNodes.enumerated() {
             let what = "page \(position + 1)"
-            let pageFields = members(node, what: what, allowed: pageKeys, base: position < basePages.count ? basePages[position] : nil)
+            let pageFields = members(node, what: what, allowed: pageKeys, known: TourDecoder.pageKeys,
+                                     base: position < basePages.count ? basePages[position] : nil, unmatched: countsDiffer)
+            if countsDiffer {
+                for key in ["title", "subtitle", "heroAlt", "button", "key", "extra"] { _ = text(pageFields[key]) }
+                continue
+            }
             var index = position
             // Cleaned as the base's keys are, so a key matches whatever controls it carried.
             if let key = text(pageFields["key"]).map({ TextSanitizer.clean($0) }) {
@@ -116,7 +132,7 @@ package enum Translation {
                         }
                         for (itemIndex, itemNode) in itemNodes.enumerated() {
                             let itemFields = members(itemNode, what: "item \(itemIndex + 1) of \(what)", allowed: featureKeys,
-                                                     base: itemIndex < baseItems.count ? baseItems[itemIndex] : nil)
+                                                     known: TourDecoder.featureKeys, base: itemIndex < baseItems.count ? baseItems[itemIndex] : nil)
                             if let title = text(itemFields["title"]) { items[itemIndex].title = title }
                             if let body = text(itemFields["text"]) { items[itemIndex].text = body }
                         }
