@@ -4,26 +4,13 @@ The packaging tests play tour this way inside Debian roots (through chroot) and 
 Python tool in a venv: keys in, the screen after each key, the exit code, and whether the
 terminal was given back as it was found, with nothing left in its input queue for a shell.
 """
-import fcntl, os, select, struct, subprocess, termios, time
+import fcntl, os, select, struct, subprocess, sys, termios, time
 
 import pyte
 
-
-class AnsweringScreen(pyte.Screen):
-    """pyte's screen, answering the device-attributes question at once, as a terminal
-    does (so tour's start-up question is answered, and its reply must not be left over).
-    A private status report (CSI ? 996 n) gets no answer, as from a terminal without it."""
-
-    def __init__(self, cols, rows, answer):
-        super().__init__(cols, rows)
-        self.answer = answer
-
-    def write_process_input(self, data):
-        self.answer(data.encode())
-
-    def report_device_status(self, mode, *args, **kwargs):
-        if not kwargs.get("private"):
-            super().report_device_status(mode)
+# The screen that answers the device-attributes question, as make bench's terminal does.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+from bench import AnsweringScreen  # noqa: E402
 
 
 class Terminal:
