@@ -15,6 +15,9 @@ import fcntl, os, pty, re, select, shutil, struct, subprocess, sys, tempfile, te
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOUR = os.path.join(ROOT, ".build", "release", "tour")
+# The same link with its symbol table and no DWARF (scripts/split-debug.sh): the shipped
+# binary is stripped of both, and valgrind needs the names.
+TOUR_SYMBOLS = TOUR + ".symbols"
 OUTPUT = os.path.join(ROOT, "scripts", "link-order.txt")
 RIGHT, LEFT = b"\x1bOC", b"\x1bOD"
 
@@ -114,7 +117,7 @@ def check():
     list gone stale (new code, renamed functions) shows before it costs memory unseen."""
     work = tempfile.mkdtemp(prefix="tour-link-order-")
     binary = os.path.join(work, "tour")
-    subprocess.run(["strip", "-g", "-o", binary, TOUR], check=True)
+    shutil.copy(TOUR_SYMBOLS, binary)
     runs, env = scenarios(work)
     arguments, _ = runs[0]
     dumps, _ = trace(binary, arguments, [b"q"], os.path.join(work, "callgrind.check"), env)
@@ -133,9 +136,9 @@ def main():
         check()
         return
     work = tempfile.mkdtemp(prefix="tour-link-order-")
-    # valgrind 3.19 cannot read the DWARF 5 the toolchain writes: trace a copy without it.
+    # valgrind 3.19 cannot read the DWARF 5 the toolchain writes: trace the copy without it.
     binary = os.path.join(work, "tour")
-    subprocess.run(["strip", "-g", "-o", binary, TOUR], check=True)
+    shutil.copy(TOUR_SYMBOLS, binary)
     runs, env = scenarios(work)
     first, later = [], []
     for number, (arguments, keys) in enumerate(runs):

@@ -312,6 +312,20 @@ def check_wheel_here(wheel):
         code, restored, left = third.finish()
         check("python-notes after the update: Enter finishes, exit 0", code == 0 and restored and left == 0, f"exit {code}")
 
+        # Ctrl-C during the tour, a SIGINT to the whole process group as in a shell, ends the
+        # tour (130, INTERRUPTED), not the Python tool (no KeyboardInterrupt).
+        tool = os.path.join(scratch, "tool.json")
+        with open(tool, "w") as out:
+            out.write('{"id": "ctrl-c", "pages": [{"title": "Press Ctrl-C"}, {"title": "Two"}]}')
+        program = "import tour_onboarding\nprint('outcome:', tour_onboarding.once(%r).value)\n" % tool
+        terminal = Terminal([os.path.join(venv, "bin", "python"), "-c", program], person(home), controlling=True)
+        shown = terminal.wait_for("Press Ctrl-C")
+        terminal.key(b"\x03", quiet=0.8)
+        code, restored, left = terminal.finish()
+        check("a Python tool: Ctrl-C during the tour comes back as Outcome.INTERRUPTED, and the tool goes on",
+              shown and "outcome: interrupted" in terminal.text() and code == 0 and restored and left == 0,
+              f"exit {code}, restored {restored}, {left} left\n{terminal.text()}")
+
         os.remove(os.path.join(venv, "bin", "tour"))
         missing = run_notes(venv, os.path.join(scratch, "home"))
         code, _, _ = missing.finish()

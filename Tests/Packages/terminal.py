@@ -14,7 +14,9 @@ from bench import AnsweringScreen  # noqa: E402
 
 
 class Terminal:
-    def __init__(self, argv, env, cols=80, rows=24, cwd=None):
+    def __init__(self, argv, env, cols=80, rows=24, cwd=None, controlling=False):
+        """`controlling`: the terminal is the program's controlling terminal, as in a shell,
+        so Ctrl-C there is SIGINT to its whole process group."""
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         # What a shell leaves a terminal in before it runs a command: canonical, echoing.
@@ -22,8 +24,12 @@ class Terminal:
         self.screen = AnsweringScreen(cols, rows, lambda reply: os.write(self.master, reply))
         self.stream = pyte.ByteStream(self.screen)
         self.output = b""
-        self.process = subprocess.Popen(argv, env=env, cwd=cwd, stdin=self.slave, stdout=self.slave,
-                                        stderr=self.slave, start_new_session=True, close_fds=True)
+        def take_as_controlling_terminal():
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        self.process = subprocess.Popen(argv, env=env, cwd=cwd, stdin=self.slave, stdout=self.slave, stderr=self.slave,
+                                        start_new_session=not controlling, close_fds=True,
+                                        preexec_fn=take_as_controlling_terminal if controlling else None)
 
     def pump(self, timeout):
         """Reads what the program wrote for up to `timeout` seconds; False once it is quiet."""
