@@ -10,6 +10,16 @@ import Testing
 struct AuthoringTests {
     static let fixtures = PackagePaths.root + "/Tests/Fixtures"
 
+    /// The one rule for exit 66: every problem a file that cannot be read; one bad content
+    /// problem among them, in any order, makes it bad content.
+    @Test func onlyUnreadableFilesMake66() {
+        let missing = TourError.unreadable(path: "t.json:1:2", reason: "no such file")
+        let bad = TourError.content(file: "t.json", position: nil, message: "unknown key")
+        #expect(missing.isOnlyUnreadable && TourError.problems([missing, missing]).isOnlyUnreadable)
+        #expect(!bad.isOnlyUnreadable && !TourError.problems([missing, bad]).isOnlyUnreadable)
+        #expect(!TourError.problems([bad, missing]).isOnlyUnreadable && !TourError.problems([]).isOnlyUnreadable)
+    }
+
     @Test func markdownAndJSONLoadIntoTheSameTourAndRenderIdentically() throws {
         let markdown = try TourLoader.load(path: Self.fixtures + "/markdown/habits.md")
         let json = try TourLoader.load(path: Self.fixtures + "/markdown/habits.json")
