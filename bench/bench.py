@@ -35,6 +35,12 @@ class AnsweringScreen(pyte.Screen):
             super().report_device_status(mode)
 
 
+# What tour reads from the environment to stay quiet or to draw differently.
+PERSON_UNSET = ("CI", "TOUR_DISABLE", "TOUR_NO_TIPS", "TOUR_DEBUG", "NO_COLOR", "ACCESSIBLE",
+                "TOUR_REDUCE_MOTION", "REDUCED_MOTION", "TOUR_BACKGROUND", "COLORFGBG", "COLORTERM",
+                "STY", "TMUX", "ESCDELAY")
+
+
 class Terminal:
     """One program on a pseudo-terminal, its output read through an emulator."""
 
@@ -47,8 +53,10 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-            environment = dict(os.environ, TERM="xterm-256color", LC_ALL="C.UTF-8", **(env or {}))
-            environment.pop("NO_COLOR", None)
+            # A person's terminal: nothing inherited from a CI runner or the caller's
+            # shell turns tour off or changes what it draws, unless `env` asks for it.
+            environment = {k: v for k, v in os.environ.items() if k not in PERSON_UNSET}
+            environment.update(TERM="xterm-256color", LC_ALL="C.UTF-8", **(env or {}))
             os.execvpe(argv[0], argv, environment)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.last_output = self.start
