@@ -8,20 +8,21 @@ import Glibc
 /// each page as text and a prompt read line by line from stdin. The words it accepts
 /// and names come from the key table: Enter, and each command's first typed key.
 enum AccessibleTour {
-    static func prompt(isLastPage: Bool, bindings: KeyBindings) -> String {
-        var parts = ["[Enter] \(isLastPage ? "finish" : "next")"]
-        if let back = bindings.typedKey(for: .previous) { parts.append("\(back) back") }
-        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) \(isLastPage ? "close" : "skip")") }
+    static func prompt(isLastPage: Bool, bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> String {
+        var parts = ["[Enter] \(labels[isLastPage ? .hintFinish : .hintNext])"]
+        if let back = bindings.typedKey(for: .previous) { parts.append("\(back) \(labels[.hintBack])") }
+        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) \(labels[isLastPage ? .hintClose : .hintSkip])") }
         return parts.joined(separator: " · ")
     }
 
     /// What a typed line asks for: Enter advances, a command's key or its word does that
-    /// command, a number jumps to that page.
-    static func action(for line: String, bindings: KeyBindings) -> PagerAction? {
+    /// command, a number jumps to that page. The words are English ("back", "skip") and
+    /// the tour's own for them.
+    static func action(for line: String, bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> PagerAction? {
         let answer = line.trimmingSpaces.lowercased()
         if answer.isEmpty { return .advance }
-        if answer == "back" { return .previous }
-        if answer == "skip" { return .skip }
+        if answer == "back" || answer == labels[.hintBack].lowercased() { return .previous }
+        if answer == "skip" || answer == labels[.hintSkip].lowercased() { return .skip }
         if let number = Int(answer) { return .jump(to: number - 1) }
         guard answer.count == 1, let command = bindings.command(for: .character(answer.first!))?.command else { return nil }
         switch command {
@@ -45,17 +46,18 @@ enum AccessibleTour {
         var pageToPrint: Int? = state.currentPage
         while state.isRunning {
             if let page = pageToPrint {
-                write(PlainText.page(shown.page(page), number: page + 1, of: shown.pageCount, glyphs: glyphs, spoken: true))
+                write(PlainText.page(shown.page(page), number: page + 1, of: shown.pageCount, glyphs: glyphs, spoken: true, labels: tour.labels))
                 pageToPrint = nil
             }
-            write(prompt(isLastPage: state.isLastPage, bindings: bindings) + "\n")
+            write(prompt(isLastPage: state.isLastPage, bindings: bindings, labels: tour.labels) + "\n")
             guard let line = readLine() else {
                 // Input ended: nobody is there to choose.
                 state = state.reduce(.interrupt(signal: SIGHUP))
                 break
             }
-            guard let action = action(for: line, bindings: bindings) else {
-                write("Press Enter for the next page, \(bindings.typedKey(for: .previous).map { "\($0) to go back, " } ?? "")\(bindings.typedKey(for: .skip).map { "\($0) to skip, " } ?? "")or a page number.\n")
+            guard let action = action(for: line, bindings: bindings, labels: tour.labels) else {
+                // The prompt that follows lists what can be typed.
+                write(tour.labels[.notUnderstood] + "\n")
                 continue
             }
             let before = state.currentPage
@@ -67,7 +69,7 @@ enum AccessibleTour {
                 // The number of the page it is on: read it again.
                 pageToPrint = before
             } else if state.isRunning {
-                write(action == .previous ? "This is the first page.\n" : "No such page.\n")
+                write(tour.labels[action == .previous ? .firstPage : .noSuchPage] + "\n")
             }
         }
         return plan.writtenOutcome(state.outcome ?? .interrupted(signal: SIGHUP))

@@ -203,11 +203,16 @@ private struct RunLoop {
     private mutating func drawIfNeeded() {
         guard needsDraw, outcome == nil else { return }
         needsDraw = false
-        let frame = PagerView.render(pager, glyphs: glyphs)
+        var frame = PagerView.render(pager, glyphs: glyphs)
+        // What a frame laid out can move the list (back to an item's heading after a
+        // resize): then that frame is laid out again before anything is shown.
+        if pager.update(.drawn(frame.layout), at: Self.now()).contains(.draw) {
+            frame = PagerView.render(pager, glyphs: glyphs)
+            _ = pager.update(.drawn(frame.layout), at: Self.now())
+        }
         renderer.draw(frame.canvas)
         // The cursor rests on the button, where a screen reader's review cursor looks.
         screen.update(cursor: frame.layout.button.map { ($0.x, $0.y) })
-        _ = pager.update(.drawn(frame.layout), at: Self.now())
     }
 
     /// No timeout while idle; the next frame's time while animating; the rest of the escape

@@ -111,4 +111,23 @@ struct FeatureListTests {
         #expect(driver.page == 1)
         #expect(driver.pager.scrollOffset == 0)
     }
+
+    /// The README's j j at 60×20 on the built-in tour's list, then 40×12: the list wraps
+    /// anew, and the item at the top keeps its heading at every size on the way.
+    @Test func aResizeKeepsTheTopItemWithItsHeading() throws {
+        var driver = PagerDriver(tour: PageViewTests.builtIn, size: Size(width: 60, height: 20))
+        driver.press(.character("3"))
+        driver.press(.character("j"), .character("j"))
+        let before = driver.layout.parts.itemStarts
+        let top = try #require(before.lastIndex { $0 <= driver.pager.scrollOffset })
+        #expect(top >= 1)
+        #expect(driver.pager.scrollOffset == before[top], "\(before) \(driver.pager.scrollOffset) \(driver.layout.scrollLimit)\n\(driver.screen.text)")
+        let heading = try #require(driver.pager.tour.page(2).items[top].title)
+        for size in [Size(width: 40, height: 12), Size(width: 52, height: 15), Size(width: 33, height: 11), Size(width: 60, height: 20)] {
+            driver.send(.resized(size))
+            let starts = driver.layout.parts.itemStarts
+            #expect(starts.contains(driver.pager.scrollOffset), "\(size): the list starts mid-item, at row \(driver.pager.scrollOffset)")
+            #expect(driver.screen.text.contains(heading), "\(size): \(driver.screen.text)")
+        }
+    }
 }

@@ -45,9 +45,13 @@ struct PagerDriver {
     private mutating func carryOut(_ new: [PagerEffect]) {
         effects += new
         if new.contains(.draw) || new.contains(.redrawAll) {
-            let frame = PagerView.render(pager, glyphs: glyphs)
+            var frame = PagerView.render(pager, glyphs: glyphs)
+            // As the terminal layer does: a frame that moves the list is laid out again.
+            if pager.update(.drawn(frame.layout), at: now).contains(.draw) {
+                frame = PagerView.render(pager, glyphs: glyphs)
+                _ = pager.update(.drawn(frame.layout), at: now)
+            }
             screen = frame.canvas
-            _ = pager.update(.drawn(frame.layout), at: now)
         }
     }
 }

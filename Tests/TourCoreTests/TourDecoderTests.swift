@@ -196,11 +196,12 @@ struct TourDecoderTests {
         func names<Key: FieldKey & CaseIterable>(_ type: Key.Type) -> [String] { Key.allCases.map { String(describing: $0) } }
         #expect(names(TourDecoder.TourKey.self) == TourDecoder.tourKeys)
         #expect(names(TourDecoder.PageKey.self) == TourDecoder.pageKeys)
-        #expect(names(TourDecoder.LabelKey.self) == TourDecoder.labelKeys)
         #expect(names(TourDecoder.FeatureKey.self) == TourDecoder.featureKeys)
         #expect(names(TourDecoder.GlyphKey.self) == TourDecoder.glyphKeys)
-        // An object's fields are kept in room for 16 keys (DecodeRun.Fields).
-        for names in [TourDecoder.tourKeys, TourDecoder.pageKeys, TourDecoder.labelKeys, TourDecoder.featureKeys, TourDecoder.glyphKeys] {
+        // An object's fields are kept in room for 16 keys (DecodeRun.Fields); labels are
+        // read by their text, and are the label table's.
+        #expect(TourDecoder.labelKeys == Tour.Label.allCases.map(\.rawValue))
+        for names in [TourDecoder.tourKeys, TourDecoder.pageKeys, TourDecoder.featureKeys, TourDecoder.glyphKeys] {
             #expect(names.count <= 16)
         }
     }

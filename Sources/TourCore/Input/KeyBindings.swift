@@ -57,19 +57,19 @@ public struct KeyBindings: Sendable, Equatable {
 
     /// The keys in the README: arrows and vi keys, Enter, Home/End, digits, q/Esc, ? and Ctrl-C.
     public static let standard = KeyBindings(bindings: [
-        Binding(keys: [.right, .character("l")], command: .next, summary: "next page"),
-        Binding(keys: [.left, .character("b"), .character("h"), .backspace], command: .previous, summary: "previous page"),
-        Binding(keys: [.character(" "), .pageDown], command: .screenDown, summary: "a screenful down a long list, else next page"),
-        Binding(keys: [.pageUp], command: .screenUp, summary: "a screenful up a long list, else previous page"),
-        Binding(keys: [.enter], command: .advance, summary: "next, or finish on the last page"),
-        Binding(keys: [.home, .character("g")], command: .first, summary: "first page"),
-        Binding(keys: [.end, .character("G")], command: .last, summary: "last page"),
-        Binding(keys: (1...9).map { .character(Character(String($0))) }, command: .jumpToDigit, summary: "jump to that page"),
-        Binding(keys: [.up, .character("k")], command: .scrollUp, summary: "previous item of a long list"),
-        Binding(keys: [.down, .character("j")], command: .scrollDown, summary: "next item of a long list"),
-        Binding(keys: [.character("q"), .escape], command: .skip, summary: "skip, or close"),
-        Binding(keys: [.character("?")], command: .help, summary: "this help"),
-        Binding(keys: [.controlC], command: .quit, summary: "quit without choosing"),
+        Binding(keys: [.right, .character("l")], command: .next, summary: Tour.Label.help(for: .next).english),
+        Binding(keys: [.left, .character("b"), .character("h"), .backspace], command: .previous, summary: Tour.Label.help(for: .previous).english),
+        Binding(keys: [.character(" "), .pageDown], command: .screenDown, summary: Tour.Label.help(for: .screenDown).english),
+        Binding(keys: [.pageUp], command: .screenUp, summary: Tour.Label.help(for: .screenUp).english),
+        Binding(keys: [.enter], command: .advance, summary: Tour.Label.help(for: .advance).english),
+        Binding(keys: [.home, .character("g")], command: .first, summary: Tour.Label.help(for: .first).english),
+        Binding(keys: [.end, .character("G")], command: .last, summary: Tour.Label.help(for: .last).english),
+        Binding(keys: (1...9).map { .character(Character(String($0))) }, command: .jumpToDigit, summary: Tour.Label.help(for: .jumpToDigit).english),
+        Binding(keys: [.up, .character("k")], command: .scrollUp, summary: Tour.Label.help(for: .scrollUp).english),
+        Binding(keys: [.down, .character("j")], command: .scrollDown, summary: Tour.Label.help(for: .scrollDown).english),
+        Binding(keys: [.character("q"), .escape], command: .skip, summary: Tour.Label.help(for: .skip).english),
+        Binding(keys: [.character("?")], command: .help, summary: Tour.Label.help(for: .help).english),
+        Binding(keys: [.controlC], command: .quit, summary: Tour.Label.help(for: .quit).english),
     ])
 
     /// The same table with `command` on these keys instead of its own; the keys are taken
@@ -111,7 +111,8 @@ public struct KeyBindings: Sendable, Equatable {
         return nil
     }
 
-    /// The dim hint under the button: "← → swipe · Enter next · q skip", each key the
+    /// The dim hint under the button: "← → swipe · Enter next · q skip" (the words are
+    /// labels a translation sets), each key the
     /// first one the table gives; parts whose command has no key are left out.
     /// A one-page tour has nothing to swipe to; on the last page Skip is gone and q closes.
     /// On a list that scrolls it names the item keys and says what Space does now: more of
@@ -120,18 +121,18 @@ public struct KeyBindings: Sendable, Equatable {
     /// parts go in order of importance, so the way out (skip) and the way forward stay
     /// longest; the list keys go first, then swiping.
     package func hint(isLastPage: Bool, isOnlyPage: Bool = false, scrolls: Bool, listAtEnd: Bool = false, glyphs: Glyphs,
-                      width: Int = Int.max) -> String {
+                      labels: Tour.Labels = Tour.Labels(), width: Int = Int.max) -> String {
         // (text, importance): lower goes last.
         var parts: [(text: String, importance: Int)] = []
         if scrolls, let down = typedKey(for: .scrollDown), let up = typedKey(for: .scrollUp) {
-            parts.append(("\(down) \(up) item", 0))
-            if let screen = keyName(for: .screenDown, glyphs: glyphs) { parts.append(("\(screen) \(listAtEnd ? "next" : "more")", 1)) }
+            parts.append(("\(down) \(up) \(labels[.hintItem])", 0))
+            if let screen = keyName(for: .screenDown, glyphs: glyphs) { parts.append(("\(screen) \(labels[listAtEnd ? .hintNext : .hintMore])", 1)) }
         }
         if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
-            parts.append(("\(previous) \(next) swipe", 2))
+            parts.append(("\(previous) \(next) \(labels[.hintSwipe])", 2))
         }
-        if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append(("\(advance) \(isLastPage ? "finish" : "next")", 3)) }
-        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append(("\(skip) \(isLastPage ? "close" : "skip")", 4)) }
+        if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append(("\(advance) \(labels[isLastPage ? .hintFinish : .hintNext])", 3)) }
+        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append(("\(skip) \(labels[isLastPage ? .hintClose : .hintSkip])", 4)) }
         // Joined by hand: joined(separator:) is generic over StringProtocol, and its metadata
         // cost a protocol-conformance look-up before every first frame.
         func joined(_ parts: [(text: String, importance: Int)]) -> String {

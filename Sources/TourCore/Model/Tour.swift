@@ -181,23 +181,6 @@ extension Tour {
         case none
     }
 
-    /// The words on the buttons. Whatever is set is cleaned of controls and escape sequences.
-    public struct Labels: Sendable, Equatable {
-        /// The button on every page but the last.
-        public var next: String { didSet { next = TextSanitizer.clean(next) } }
-        /// The button on the last page.
-        public var done: String { didSet { done = TextSanitizer.clean(done) } }
-        /// The top-right way out.
-        public var skip: String { didSet { skip = TextSanitizer.clean(skip) } }
-
-        /// Labels; anything unsafe in them is removed.
-        public init(next: String = "Next", done: String = "Get started", skip: String = "Skip") {
-            self.next = TextSanitizer.clean(next)
-            self.done = TextSanitizer.clean(done)
-            self.skip = TextSanitizer.clean(skip)
-        }
-    }
-
     /// One screen of the tour. Text set on it, at any time, is cleaned of controls and
     /// escape sequences: tour content can never drive the terminal.
     public struct Page: Sendable, Equatable {

@@ -62,6 +62,9 @@ package struct Pager: Sendable {
     package private(set) var size: Size
     /// How far a long feature list is scrolled; back to the top on every page change.
     package private(set) var scrollOffset = 0
+    /// The list item that was at the top when the window was resized, until a frame at
+    /// the new size says where it starts.
+    private var topItemBeforeResize: Int?
     /// The `?` overlay is up; the next key closes it and does nothing else.
     package private(set) var isShowingHelp = false
     /// While a watched file is broken: its error, shown in place of the page.
@@ -107,6 +110,11 @@ package struct Pager: Sendable {
         case .key(let key):
             return handle(key)
         case .resized(let newSize), .resumed(let newSize):
+            // A list wraps anew at another width: the item at the top now stays at the top,
+            // heading and all, once the next frame says where it starts.
+            if scrollOffset > 0, let starts = lastLayout?.parts.itemStarts, let item = starts.lastIndex(where: { $0 <= scrollOffset }) {
+                topItemBeforeResize = item
+            }
             // The terminal's contents are unknown after either: repaint every cell.
             size = newSize
             return endAnimation() + [.redrawAll]
@@ -148,8 +156,16 @@ package struct Pager: Sendable {
             lastLayout = layout
             // A smaller window (or a reload) can leave the list scrolled past what it now
             // draws: keep the offset to what the frame on screen allows.
-            scrollOffset = min(scrollOffset, layout.scrollLimit)
-            return []
+            var offset = min(scrollOffset, layout.scrollLimit)
+            if let item = topItemBeforeResize {
+                topItemBeforeResize = nil
+                let starts = layout.parts.itemStarts
+                if item < starts.count, let start = starts.last(where: { $0 <= min(starts[item], layout.scrollLimit) }) { offset = start }
+            }
+            guard offset != scrollOffset else { return [] }
+            // Drawn again before that frame is shown (the terminal layer asks once more).
+            scrollOffset = offset
+            return [.draw]
         }
     }
 

@@ -50,8 +50,12 @@ package struct MarkdownTipsParser {
         let frontMatter = frontMatterReader.readFrontMatter(lines)
         diagnostics += frontMatterReader.diagnostics
         if !frontMatter.closed { error(1, 1, "the front matter has no closing \"---\"") }
-        // Label keys mean nothing here; as root keys they are reported as unknown.
-        var root = frontMatter.root + frontMatter.labels
+        // Label keys are the pager's words when `tour tips` shows every tip.
+        var root = frontMatter.root
+        if let first = frontMatter.labels.first {
+            root.append(JSONMember(key: "labels", keyPosition: first.keyPosition,
+                                   node: JSONNode(value: .object(frontMatter.labels), position: first.keyPosition)))
+        }
         var tips: [JSONNode] = []
         var current: Draft? = nil
         var titleSeen = false

@@ -29,7 +29,7 @@
 /// form: one validator, so both formats give the same messages and the same checks.
 package struct MarkdownTourParser {
     /// Front matter keys that belong in the tour's "labels" object.
-    static let labelKeys = ["next", "done", "skip"]
+    static let labelKeys = Tour.Label.names
 
     private let fileName: String
     private(set) var diagnostics: [Diagnostic] = []

@@ -3,7 +3,7 @@
 /// a `TipSet`: unknown keys (with a "did you mean"), wrong types and empty tips are errors
 /// at the line and column where they were written, in either format.
 package struct TipsDecoder {
-    static let fileKeys = ["kind", "id", "version", "title", "label", "icon", "accent", "off", "tips"]
+    static let fileKeys = ["kind", "id", "version", "title", "label", "icon", "accent", "off", "labels", "tips"]
     static let tipKeys = ["id", "title", "text", "since", "icon", "accent"]
     /// More tips than this is refused: a tips file is read on every start of its tool.
     package static let maximumTips = 1_000
@@ -150,6 +150,16 @@ package struct TipsDecoder {
         var set = TipSet(id: string(fields["id"]).map { TextSanitizer.clean($0) }, version: fileVersion, tips: tips)
         set.title = string(fields["title"]).map { TextSanitizer.clean($0) }
         if let label = string(fields["label"]).map({ TextSanitizer.clean($0) }), !label.isEmpty { set.label = label }
+        if let labels = fields["labels"], let labelFields = self.fields(labels.node, what: "\"labels\"", allowed: Tour.Label.names) {
+            for label in Tour.Label.allCases {
+                guard let words = string(labelFields[label.rawValue]) else { continue }
+                if !label.placeholders.isEmpty, let word = label.unknownPlaceholder(in: words), let member = labelFields[label.rawValue] {
+                    error(member.node.position, "label \(Quoted(label.rawValue)) may hold \(label.placeholders.joined(separator: " and ")), not \(Quoted(word))")
+                    continue
+                }
+                set.labels[label] = words
+            }
+        }
         set.icon = icon(fields["icon"])
         set.accent = color(fields["accent"])
         if let off = fields["off"], let text = string(off).map({ TextSanitizer.clean($0) }) {

@@ -21,7 +21,7 @@ package struct TourDecoder {
     static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
                            "indicator", "indicatorGlyphs", "items", "extra"]
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
-    static let labelKeys = ["next", "done", "skip"]
+    static let labelKeys = Tour.Label.names
     static let featureKeys = ["icon", "title", "text", "accent"]
     static let glyphKeys = ["current", "other"]
 
@@ -37,11 +37,6 @@ package struct TourDecoder {
         case kind, key, title, subtitle, hero, heroFile, heroImage, heroAlt, button, since, accent, gradient, indicator, indicatorGlyphs, items, extra
         package static var names: [String] { pageKeys }
         package static let packedNames = JSONTape.packed(pageKeys)
-    }
-    package enum LabelKey: Int, CaseIterable, FieldKey {
-        case next, done, skip
-        package static var names: [String] { labelKeys }
-        package static let packedNames = JSONTape.packed(labelKeys)
     }
     package enum FeatureKey: Int, CaseIterable, FieldKey {
         case icon, title, text, accent
@@ -317,6 +312,31 @@ private final class DecodeRun {
         }
     }
 
+    /// The `"labels"` object: any of the label table's words, each a string; a label that
+    /// takes placeholders ("Page {number} of {count}") names no others.
+    private func decodeLabels(_ node: Int) throws(PartFailure) -> Tour.Labels {
+        guard raw.kind(node) == .object else {
+            throw stop(raw.position(node), "\"labels\" must be an object, not \(raw.kindName(node))")
+        }
+        // Read once a tour, and more keys than the packed look-up keeps: by their text.
+        let list = raw.members(node).map { member in
+            LoggedMember(key: raw.string(member.key) ?? "", keyPosition: raw.position(member.key), value: member.value)
+        }
+        let logged = log.fields(of: list, at: raw.position(node), what: "\"labels\"", allowed: TourDecoder.labelKeys, fileName: fileName)
+        var labels = Tour.Labels()
+        for label in Tour.Label.allCases {
+            guard let member = logged[label.rawValue] else { continue }
+            let written = Member(keyToken: member.value - 1, value: member.value)
+            guard let text = attemptOptional({ () throws(PartFailure) in try string(written) }) else { continue }
+            if let word = label.unknownPlaceholder(in: text), !label.placeholders.isEmpty {
+                log.add(fail(raw.position(member.value), "label \(Quoted(label.rawValue)) may hold \(label.placeholders.joined(separator: " and ")), not \(Quoted(word))"))
+                continue
+            }
+            labels[label] = text
+        }
+        return labels
+    }
+
     func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", keys: TourDecoder.TourKey.self)
         guard let pagesMember = fields[.pages] else {
@@ -333,13 +353,7 @@ private final class DecodeRun {
         }
         var labels = Tour.Labels()
         if let labelsMember = fields[.labels] {
-            attempt { () throws(PartFailure) in
-                let labelFields = try members(of: labelsMember.value, what: "\"labels\"", keys: TourDecoder.LabelKey.self)
-                labels = Tour.Labels(
-                    next: attemptOptional { () throws(PartFailure) in try string(labelFields[.next]) } ?? labels.next,
-                    done: attemptOptional { () throws(PartFailure) in try string(labelFields[.done]) } ?? labels.done,
-                    skip: attemptOptional { () throws(PartFailure) in try string(labelFields[.skip]) } ?? labels.skip)
-            }
+            attempt { () throws(PartFailure) in labels = try decodeLabels(labelsMember.value) }
         }
         // A version is read as written, as `since` is: "1.0\e[31m" is not a version, cleaned or not.
         var version: String? = attemptOptional { () throws(PartFailure) in try string(fields[.version]) }

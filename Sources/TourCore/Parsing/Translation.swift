@@ -10,7 +10,7 @@
 package enum Translation {
     /// What a translation may set on the tour, a page and a feature item.
     static let tourKeys = ["labels", "pages"]
-    static let labelKeys = ["next", "done", "skip"]
+    static let labelKeys = Tour.Label.names
     static let pageKeys = ["key", "title", "subtitle", "heroAlt", "button", "items", "extra"]
     static let featureKeys = ["title", "text"]
     /// Keys a Markdown translation writes by its shape (a "## " heading makes a feature
@@ -80,9 +80,14 @@ package enum Translation {
         if let member = baseMember(baseRoot, "pages"), case .array(let nodes) = member.node.value { basePages = nodes }
         if let labels = fields["labels"] {
             let labelFields = members(labels.node, what: "\"labels\"", allowed: labelKeys, known: TourDecoder.labelKeys)
-            if let next = text(labelFields["next"]) { tour.labels.next = next }
-            if let done = text(labelFields["done"]) { tour.labels.done = done }
-            if let skip = text(labelFields["skip"]) { tour.labels.skip = skip }
+            for label in Tour.Label.allCases {
+                guard let member = labelFields[label.rawValue], let words = text(member) else { continue }
+                if !label.placeholders.isEmpty, let word = label.unknownPlaceholder(in: words) {
+                    error(member.node.position, "label \(Quoted(label.rawValue)) may hold \(label.placeholders.joined(separator: " and ")), not \(Quoted(word))")
+                    continue
+                }
+                tour.labels[label] = words
+            }
         }
         guard let pagesMember = fields["pages"] else { return (tour, problems) }
         guard case .array(let pageNodes) = pagesMember.node.value else {

@@ -36,6 +36,8 @@ package struct TipSet: Sendable, Equatable {
     package var title: String?
     /// The word that introduces a tip: "Tip" unless the file says otherwise ("Astuce").
     package var label = "Tip"
+    /// The pager's words when `tour tips` shows them all; "Done" on the last page unless set.
+    package var labels = Tour.Labels()
     /// Before the label; none by default.
     package var icon: String?
     /// Tints the label.
@@ -69,7 +71,8 @@ package struct TipSet: Sendable, Equatable {
             Tour.Page(title: tip.title ?? title ?? "\(label) \(index + 1)", subtitle: tip.text, accent: tip.accent)
         }
         var tour = Tour(id: id, version: version, accent: accent, pages: pages)
-        tour.labels.done = "Done"
+        tour.labels = labels
+        if labels.override(.done) == nil { tour.labels.done = "Done" }
         return tour
     }
 }

@@ -120,9 +120,18 @@ package struct FeatureListBody: PageBody {
     /// Rows the list can scroll: what does not fit in the rows it shows while scrolling.
     package func maximumScroll(area: Size, context: PageContext) -> Int {
         let available = split(area: area, context: context).listRows
-        let total = rows(width: Self.listWidth(area.width), context: context).count
+        let (all, itemStarts) = layoutRows(width: Self.listWidth(area.width), context: context)
         // No row for the list at all: nothing on screen to scroll.
-        return total <= available || available == 0 ? 0 : total - Self.visibleRows(scrolling: available)
+        guard all.count > available, available > 0 else { return 0 }
+        return Self.scrollLimit(total: all.count, visible: Self.visibleRows(scrolling: available), itemStarts: itemStarts)
+    }
+
+    /// The furthest the list scrolls: until its end shows, and then on to the start of an
+    /// item, so that the top of the list is always an item's heading (the last screen may
+    /// end in blank rows). Every offset the pager keeps is one of these starts.
+    static func scrollLimit(total: Int, visible: Int, itemStarts: [Int]) -> Int {
+        let endShows = max(0, total - visible)
+        return itemStarts.first { $0 >= endShows } ?? endShows
     }
 
     /// Title at the top, then the list: centred if it fits, otherwise from `scrollOffset`
@@ -153,7 +162,7 @@ package struct FeatureListBody: PageBody {
         // It scrolls: one row each for "more above" and "more below", the rest for the list.
         let visible = Self.visibleRows(scrolling: listRows)
         let hasIndicatorRows = visible < listRows
-        let offset = max(0, min(context.scrollOffset, all.count - visible))
+        let offset = max(0, min(context.scrollOffset, Self.scrollLimit(total: all.count, visible: visible, itemStarts: itemStarts)))
         // End on the last item (and its blank row) that fits whole, when one does.
         var end = min(all.count, offset + visible)
         if end < all.count, let lastWhole = itemStarts.last(where: { $0 > offset && $0 <= end }) {
@@ -165,10 +174,10 @@ package struct FeatureListBody: PageBody {
         if hasIndicatorRows {
             let glyphs = context.glyphs
             if offset > 0 {
-                layout.moreAbove = canvas.writeCentered("\(glyphs.upArrow) more above" + (context.scrollKeys.up.map { " (\($0))" } ?? ""), y: y, style: Style(dim: true), glyphs: glyphs)
+                layout.moreAbove = canvas.writeCentered("\(glyphs.upArrow) \(context.labels[.moreAbove])" + (context.scrollKeys.up.map { " (\($0))" } ?? ""), y: y, style: Style(dim: true), glyphs: glyphs)
             }
             if end < all.count {
-                layout.moreBelow = canvas.writeCentered("\(glyphs.downArrow) more below" + (context.scrollKeys.down.map { " (\($0))" } ?? ""), y: y + listRows - 1, style: Style(dim: true), glyphs: glyphs)
+                layout.moreBelow = canvas.writeCentered("\(glyphs.downArrow) \(context.labels[.moreBelow])" + (context.scrollKeys.down.map { " (\($0))" } ?? ""), y: y + listRows - 1, style: Style(dim: true), glyphs: glyphs)
             }
         }
         return layout

@@ -6,12 +6,15 @@ package struct HelpOverlay: Sendable {
     package var glyphs: Glyphs
     /// List the mouse actions too.
     package var mouse: Bool
+    /// The tour's words: a translation's help labels win over the key table's summaries.
+    package var labels: Tour.Labels
 
     /// The help for a key table.
-    package init(bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode, mouse: Bool = true) {
+    package init(bindings: KeyBindings = .standard, glyphs: Glyphs = .unicode, mouse: Bool = true, labels: Tour.Labels = Tour.Labels()) {
         self.bindings = bindings
         self.glyphs = glyphs
         self.mouse = mouse
+        self.labels = labels
     }
 
     /// Rows the help keeps first when the window is short: the ways to leave, then the
@@ -22,12 +25,13 @@ package struct HelpOverlay: Sendable {
     private var rows: [(keys: String, summary: String, rank: Int)] {
         var lines: [(String, String, Int)] = bindings.bindings.map { binding in
             let rank = Self.importance.firstIndex(of: binding.command) ?? Self.importance.count
-            if binding.command == .jumpToDigit { return ("1–9".replacingASCII(glyphs), binding.summary, rank) }
-            return (binding.keys.map { $0.label(glyphs) }.joined(separator: " "), binding.summary, rank)
+            let summary = labels.override(Tour.Label.help(for: binding.command)) ?? binding.summary
+            if binding.command == .jumpToDigit { return ("1–9".replacingASCII(glyphs), summary, rank) }
+            return (binding.keys.map { $0.label(glyphs) }.joined(separator: " "), summary, rank)
         }
         if mouse {
-            lines.append(("click", "the button, a dot, or Skip", Self.importance.count + 1))
-            lines.append(("wheel", "previous / next page, or a list", Self.importance.count + 1))
+            lines.append((labels[.mouseClick], labels[.helpClick], Self.importance.count + 1))
+            lines.append((labels[.mouseWheel], labels[.helpWheel], Self.importance.count + 1))
         }
         return lines
     }
@@ -45,14 +49,14 @@ package struct HelpOverlay: Sendable {
         let rows = rows(fitting: canvas.size.height - 4)
         let keyWidth = rows.map { TextWidth.of($0.keys) }.max() ?? 0
         let summaryWidth = rows.map { TextWidth.of($0.summary) }.max() ?? 0
-        let footer = "any key closes"
+        let footer = labels[.helpClose]
         let innerWidth = min(max(keyWidth + 3 + summaryWidth, TextWidth.of(footer)), max(0, canvas.size.width - 4))
         let boxWidth = innerWidth + 4
         let boxHeight = min(rows.count + 4, canvas.size.height)
         guard boxWidth >= 8, boxHeight >= 4 else {
             // No room for a box: still say how to leave.
-            let leave = bindings.keyName(for: .skip, glyphs: glyphs).map { "\($0) skip \(glyphs.separator) " } ?? ""
-            canvas.writeCentered("\(leave)any key closes", y: canvas.size.height / 2, style: Style(reverse: true), glyphs: glyphs)
+            let leave = bindings.keyName(for: .skip, glyphs: glyphs).map { "\($0) \(labels[.hintSkip]) \(glyphs.separator) " } ?? ""
+            canvas.writeCentered("\(leave)\(footer)", y: canvas.size.height / 2, style: Style(reverse: true), glyphs: glyphs)
             return
         }
         let left = (canvas.size.width - boxWidth) / 2
@@ -73,7 +77,8 @@ package struct HelpOverlay: Sendable {
         let horizontal = String(repeating: "-", count: boxWidth - 2)
         canvas.write("+" + horizontal + "+", x: left, y: top, style: border)
         canvas.write("+" + horizontal + "+", x: left, y: top + boxHeight - 1, style: border)
-        canvas.write(" Keys ", x: left + 2, y: top, style: Style(bold: true, reverse: true))
+        canvas.write(" " + TextWidth.truncate(labels[.helpTitle], to: max(0, boxWidth - 6), ellipsis: glyphs.ellipsis) + " ",
+                     x: left + 2, y: top, style: Style(bold: true, reverse: true))
         for y in top + 1..<top + boxHeight - 1 {
             canvas.write("|", x: left, y: y, style: border)
             canvas.write("|", x: left + boxWidth - 1, y: y, style: border)

@@ -110,6 +110,8 @@ public struct PageContext: Sendable {
     package var pageRows = 24
     /// The keys that scroll a list, as the key table names them (for "more below (j)").
     package var scrollKeys: (up: String?, down: String?) = ("k", "j")
+    /// The tour's words, for the parts of a page that are not content ("more below").
+    package var labels = Tour.Labels()
 
     /// A context; the pager makes these.
     public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {

@@ -82,7 +82,7 @@ package struct PageView: Sendable {
     /// The key hint; it mentions scrolling when the list scrolls.
     package func hintText(scrolls: Bool = false, listAtEnd: Bool = false, width: Int = Int.max) -> String {
         bindings.hint(isLastPage: state.isLastPage, isOnlyPage: state.pageCount == 1, scrolls: scrolls, listAtEnd: listAtEnd, glyphs: glyphs,
-                      width: width)
+                      labels: tour.labels, width: width)
     }
 
     /// The page drawn on a new canvas of this size.
@@ -108,6 +108,7 @@ package struct PageView: Sendable {
         context.scrollKeys = (bindings.typedKey(for: .scrollUp).map(String.init), bindings.typedKey(for: .scrollDown).map(String.init))
         context.colorDepth = contrast?.depth ?? .direct
         context.pageRows = size.height
+        context.labels = tour.labels
         let (_, minimum) = body.heights(width: size.width, context: context)
         // The hint is the last to go: it stays while the body keeps a row beside it.
         let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height
@@ -234,7 +235,7 @@ package struct PageView: Sendable {
     private func drawTooSmallNotice(into canvas: inout Canvas) -> Layout {
         let size = canvas.size
         guard size.width > 0, size.height > 0 else { return Layout() }
-        let notice = "Enlarge the terminal"
+        let notice = tour.labels[.enlarge]
         var lines = TextWidth.wrap(notice, width: size.width)
         if lines.count > size.height { lines = [TextWidth.prefix(notice, width: size.width)] }
         let top = max(0, (size.height - lines.count) / 2)

@@ -12,7 +12,7 @@ package enum PagerView {
         }
         var target = page(pager.paging.currentPage, scroll: pager.scrollOffset, of: pager, glyphs: glyphs)
         if pager.isShowingHelp {
-            HelpOverlay(bindings: pager.bindings, glyphs: glyphs, mouse: pager.settings.mouse).draw(over: &target.canvas)
+            HelpOverlay(bindings: pager.bindings, glyphs: glyphs, mouse: pager.settings.mouse, labels: pager.tour.labels).draw(over: &target.canvas)
             return target
         }
         guard let animation = pager.animation, let phase = animation.phases.first else { return target }
