@@ -44,18 +44,22 @@ final class TerminalScreen {
             throw TerminalUnavailable(reason: "cannot create a frame buffer")
         }
         let size = Self.currentSize() ?? Size(width: 80, height: 24)
-        // ncurses reads the size from LINES/COLUMNS when it cannot ask the terminal.
-        let newScreen: OpaquePointer? = Self.withSizeInEnvironment(size) {
+        // ncurses writes to the frame buffer, so it cannot ask the terminal its size: it
+        // is told it (resizeterm, below) instead of reading LINES and COLUMNS, which
+        // would mean changing the host process's environment behind its back.
+        use_env(false)
+        let newScreen: OpaquePointer? = {
             // Direct (24-bit) color needs a "-direct" terminfo entry; fall back to TERM's own.
             if colorMode == .automatic, environment.wantsTrueColor, let direct = environment.directColorTerminalName {
                 if let screen = newterm(direct, file, tour_stdin()) { return screen }
             }
             return newterm(nil, file, tour_stdin())
-        }
+        }()
         guard let newScreen else {
             fclose(file)
             throw TerminalUnavailable(reason: "the terminal type is unknown to terminfo")
         }
+        resizeterm(Int32(max(1, size.height)), Int32(max(1, size.width)))
         screen = newScreen
         frameBuffer = descriptor
         frameFile = file
@@ -214,20 +218,6 @@ final class TerminalScreen {
             }
         }
         return nil
-    }
-
-    /// Runs `body` with LINES and COLUMNS set to `size`, then puts the caller's values back.
-    private static func withSizeInEnvironment<T>(_ size: Size, _ body: () -> T) -> T {
-        let names: [String] = ["LINES", "COLUMNS"]
-        let saved = names.map { name in (name, getenv(name).map { String(cString: $0) }) }
-        setenv("LINES", "\(max(1, size.height))", 1)
-        setenv("COLUMNS", "\(max(1, size.width))", 1)
-        defer {
-            for (name, value) in saved {
-                if let value { setenv(name, value, 1) } else { unsetenv(name) }
-            }
-        }
-        return body()
     }
 }
 
