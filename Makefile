@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps sysroot deb wheel packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel tag packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -231,6 +231,16 @@ deb: generated
 # module a Python tool imports (Packaging/python), tagged with the binary's glibc floor.
 wheel: release
 	@python3 Packaging/python/make-wheel.py $(RELEASE_BIN) .
+
+# make tag: the release tag, X.Y.Z as SwiftPM reads it (no "v"), annotated, from the version
+# in Sources/tour/TourVersion.swift; refused on a tree with changes or a tag already there.
+# A tool then depends on this release with `.package(url: …, from: "X.0.0")`.
+tag:
+	@version=$$(sed -n 's/.*"\([0-9][0-9.]*\)".*/\1/p' Sources/tour/TourVersion.swift | head -1); \
+	[ -n "$$version" ] || { echo "make tag: no version in Sources/tour/TourVersion.swift" >&2; exit 1; }; \
+	[ -z "$$(git status --porcelain)" ] || { echo "make tag: the tree has changes; commit them first" >&2; exit 1; }; \
+	! git rev-parse -q --verify "refs/tags/$$version" >/dev/null || { echo "make tag: $$version is tagged already" >&2; exit 1; }; \
+	git tag -a "$$version" -m "tour $$version" && echo "tagged $$version; push it with: git push origin $$version"
 
 # The character-width table, from Debian's copy of the Unicode data files.
 width-table:

@@ -8,24 +8,71 @@ import Testing
 struct ReadmeTests {
     static let readme = TourBinary.packageRoot + "/README.md"
 
-    /// Fenced blocks whose info string names a file: ```swift file=Sources/mytool/main.swift
-    static func fileBlocks() throws -> [(path: String, text: String)] {
-        let lines = try String(contentsOfFile: readme, encoding: .utf8).components(separatedBy: "\n")
-        var blocks: [(String, String)] = []
-        var current: (path: String, lines: [String])? = nil
-        for line in lines {
+    static let swiftGuide = TourBinary.packageRoot + "/docs/swift.md"
+
+    /// A fenced block whose info string names a file: ```swift file=Sources/mytool/main.swift,
+    /// optionally ` append` (added to the end of that file) or ` line=PREFIX` (replaces
+    /// the file's one line that starts with PREFIX).
+    struct FileBlock {
+        var path: String
+        var mode: String
+        var text: String
+    }
+
+    /// The file blocks of a document, or of one of its `## ` sections.
+    static func fileBlocks(in document: String = readme, section: String? = nil) throws -> [FileBlock] {
+        var text = try String(contentsOfFile: document, encoding: .utf8)
+        if let section {
+            let rest = try #require(text.components(separatedBy: "\n## \(section)\n").dropFirst().first, "no section \(section)")
+            text = rest.components(separatedBy: "\n## ").first ?? rest
+        }
+        var blocks: [FileBlock] = []
+        var current: (info: [Substring], lines: [String])? = nil
+        for line in text.components(separatedBy: "\n") {
             if let open = current {
                 if line == "```" {
-                    blocks.append((open.path, open.lines.joined(separator: "\n") + "\n"))
+                    blocks.append(FileBlock(path: String(open.info[0]), mode: open.info.count > 1 ? String(open.info[1]) : "",
+                                            text: open.lines.joined(separator: "\n") + "\n"))
                     current = nil
                 } else {
                     current?.lines.append(line)
                 }
             } else if line.hasPrefix("```"), let range = line.range(of: " file=") {
-                current = (String(line[range.upperBound...]), [])
+                current = (line[range.upperBound...].split(separator: " "), [])
             }
         }
         return blocks
+    }
+
+    /// The files the blocks make, in order: a block replaces its file, or adds to it.
+    static func assemble(_ blocks: [FileBlock]) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for block in blocks {
+            if block.mode == "append" {
+                let before = try #require(files[block.path], "\(block.path) is appended to before it is written")
+                files[block.path] = before + "\n" + block.text
+            } else if block.mode.hasPrefix("line=") {
+                let prefix = String(block.mode.dropFirst(5))
+                var lines = try #require(files[block.path], "\(block.path) is edited before it is written").components(separatedBy: "\n")
+                let matching = lines.indices.filter { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix(prefix) }
+                try #require(matching.count == 1, "\(block.path) has \(matching.count) lines starting \(prefix)")
+                lines[matching[0]] = String(block.text.dropLast())
+                files[block.path] = lines.joined(separator: "\n")
+            } else {
+                files[block.path] = block.text
+            }
+        }
+        return files
+    }
+
+    /// The Swift section alone, as a newcomer copies it.
+    static func swiftSectionFiles() throws -> [String: String] {
+        try assemble(fileBlocks(section: "Use it from Swift"))
+    }
+
+    /// The README's whole tool: the Swift section, then the Tips section's additions.
+    static func wholeToolFiles() throws -> [String: String] {
+        try assemble(fileBlocks(section: "Use it from Swift") + fileBlocks(section: "Tips"))
     }
 
     /// The README's example tours (JSON and Markdown blocks without a file name) are
@@ -58,10 +105,10 @@ struct ReadmeTests {
         }
     }
 
-    /// The type names in the README's API table.
+    /// The type names in docs/swift.md's API table.
     static func apiNames() throws -> [String] {
-        let text = try String(contentsOfFile: readme, encoding: .utf8)
-        let rest = try #require(text.components(separatedBy: "### The API\n").dropFirst().first)
+        let text = try String(contentsOfFile: swiftGuide, encoding: .utf8)
+        let rest = try #require(text.components(separatedBy: "## Every public type\n").dropFirst().first)
         let section = rest.components(separatedBy: "\n#").first ?? rest
         let rows = section.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
         return rows.flatMap { row -> [String] in
@@ -83,14 +130,10 @@ struct ReadmeTests {
         try runTour(["build", "--package-path", package.path], executable: swift)
     }
 
-    /// A new package of the README's file blocks, depending on this checkout.
-    static func readmePackage() throws -> URL {
+    /// A new package of these files, depending on this checkout.
+    static func package(of files: [String: String]) throws -> URL {
         let package = FileManager.default.temporaryDirectory.appendingPathComponent("tour-readme-\(UUID().uuidString)")
-        let blocks = try Self.fileBlocks()
-        #expect(blocks.map(\.path).sorted() == ["Package.swift", "Sources/mytool/ProgressBody.swift", "Sources/mytool/WelcomeTour.swift",
-                                                "Sources/mytool/banner.txt", "Sources/mytool/main.swift", "Sources/mytool/tips.json",
-                                                "Sources/mytool/tour.fr.json", "Sources/mytool/tour.json", "build-for-debian-11.sh"])
-        for (path, text) in blocks {
+        for (path, text) in files where !path.hasSuffix(".sh") {
             let file = package.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             // The one edit: the dependency points at this checkout instead of "../tour".
@@ -100,12 +143,79 @@ struct ReadmeTests {
         return package
     }
 
-    /// "Ship it with your tool": the README's tool built with --static-swift-stdlib against
-    /// a Debian 11 root, by the README's own script, then played in a Debian 11 root that
-    /// has only libncursesw6 installed (Tests/Packages/play-in-root.py).
-    @Test func theReadmeToolBuiltStaticallyPlaysInDebian11() throws {
-        let package = try Self.readmePackage()
+    /// Plays the tool at `binary` as a person would, in a terminal: the tour once, then
+    /// nothing; in French where the locale asks; `mytool tour` shows it again.
+    static func playTheTool(_ binary: String, state: String) throws {
+        let session = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state])
+        try session.waitFor("Welcome to mytool")
+        try session.send("Enter")
+        try session.waitFor("Everything offline")
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+        let after = try session.screen()
+        #expect(after.contains("tour page 0 -> 1") && after.contains("mytool: ready"), "\(after)")
+        try session.expectTerminalRestored()
+        let again = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state])
+        #expect(try again.exitCode() == 0)
+        #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: ready")
+        // `mytool tour`: seen, and shown again on request.
+        let onRequest = try TmuxSession(["tour"], executable: binary, environment: ["XDG_STATE_HOME": state])
+        try onRequest.waitFor("Welcome to mytool")
+        try onRequest.send("q")
+        #expect(try onRequest.exitCode() == 0)
+        #expect(try onRequest.screen().contains("skipped at page 0; 'mytool tour' shows it again"))
+
+        // In French, where the person's locale asks for it: the embedded translation, with the embedded art.
+        let french = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state + "-fr", "LC_ALL": "fr_FR.UTF-8"])
+        // The art grows in on first sight: wait for it whole.
+        let welcome = try french.waitForScreen("the French welcome with its art") { $0.contains("Bienvenue dans mytool") && $0.contains("[===]") }
+        #expect(welcome.contains("Vos notes, depuis le terminal.") && welcome.contains("Suivant") && welcome.contains("Passer (q)"))
+        try french.send("Enter")
+        try french.waitFor("Tout hors ligne")
+        try french.send("Enter")
+        #expect(try french.exitCode() == 0)
+        #expect(try french.screen().contains("mytool: ready") && !(try french.screen().contains("warning")))
+    }
+
+    /// Point 9 of "what authors tripped on": the Swift section's blocks, and nothing else,
+    /// make a package that builds and plays.
+    @Test func theSwiftSectionBuildsAndPlaysAlone() throws {
+        let files = try Self.swiftSectionFiles()
+        #expect(files.keys.sorted() == ["Package.swift", "Sources/mytool/banner.txt", "Sources/mytool/main.swift",
+                                        "Sources/mytool/tour.fr.json", "Sources/mytool/tour.json"])
+        let package = try Self.package(of: files)
         defer { try? FileManager.default.removeItem(at: package) }
+        let build = try Self.build(package)
+        #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
+        guard build.exitCode == 0 else { return }
+        try Self.playTheTool(package.appendingPathComponent(".build/debug/mytool").path, state: package.appendingPathComponent("state").path)
+    }
+
+    /// "With the Tips section's two additions they make Examples/mytool": file for file.
+    @Test func theExampleIsTheReadmesWholeTool() throws {
+        let files = try Self.wholeToolFiles()
+        let example = TourBinary.packageRoot + "/Examples/mytool"
+        let present = try FileManager.default.subpathsOfDirectory(atPath: example).filter { path in
+            !path.hasPrefix(".build") && !path.hasPrefix(".swiftpm") && !path.hasSuffix("Package.resolved")
+                && !((try? FileManager.default.attributesOfItem(atPath: example + "/" + path)[.type] as? FileAttributeType) == .typeDirectory)
+        }
+        #expect(present.sorted() == files.keys.sorted())
+        for (path, text) in files {
+            let written = try String(contentsOfFile: example + "/" + path, encoding: .utf8)
+            // The one difference: the example's checkout of tour is two folders up.
+            #expect(written == text.replacingOccurrences(of: #"path: "../tour""#, with: #"path: "../..""#), "Examples/mytool/\(path)")
+        }
+    }
+
+    /// docs/swift.md's "Shipping a Swift tool": the README's tool built with
+    /// --static-swift-stdlib against a Debian 11 root, by the guide's own script, then
+    /// played in a Debian 11 root that has only libncursesw6 installed
+    /// (Tests/Packages/play-in-root.py).
+    @Test func theReadmeToolBuiltStaticallyPlaysInDebian11() throws {
+        let package = try Self.package(of: Self.swiftSectionFiles())
+        defer { try? FileManager.default.removeItem(at: package) }
+        let script = try #require(Self.fileBlocks(in: Self.swiftGuide).first { $0.path == "build-for-debian-11.sh" })
+        try script.text.write(to: package.appendingPathComponent(script.path), atomically: true, encoding: .utf8)
         let toolchain = URL(fileURLWithPath: Self.swift).deletingLastPathComponent().path
         let path = toolchain + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let build = try runTour(["build-for-debian-11.sh"], executable: "/bin/sh",
@@ -122,46 +232,35 @@ struct ReadmeTests {
         #expect(played.stdout.contains(#""restored": true"#) && played.stdout.contains(#""left": 0"#), "\(played.stdout)")
     }
 
-    @Test func theReadmeToolBuildsRunsAndUsesExactlyThePublicAPI() throws {
-        let package = try Self.readmePackage()
-        defer { try? FileManager.default.removeItem(at: package) }
-        // Every name in the README's API table is usable from a client.
+    /// The README's whole tool with docs/swift.md's Swift-built pages: it builds, every name
+    /// of the guide's API table is usable and nothing else is, and its tips show after
+    /// its own output.
+    @Test func theWholeToolBuildsShowsItsTipsAndUsesExactlyThePublicAPI() throws {
+        var files = try Self.wholeToolFiles()
+        let guideBlocks = try Self.fileBlocks(in: Self.swiftGuide).filter { $0.path.hasSuffix(".swift") }
+        #expect(guideBlocks.map(\.path).sorted() == ["Sources/mytool/ProgressBody.swift", "Sources/mytool/WelcomeTour.swift"])
+        for block in guideBlocks { files[block.path] = block.text }
+        // Every name in the API table is usable from a client, and so is the guide's tour.
         let names = try Self.apiNames()
         #expect(names.count >= 20)
-        try ("import TourKit\n\nlet everyPublicType: [Any.Type] = [\n" + names.map { "    \($0).self,\n" }.joined() + "]\n")
-            .write(to: package.appendingPathComponent("Sources/mytool/API.swift"), atomically: true, encoding: .utf8)
+        files["Sources/mytool/API.swift"] = "import TourKit\n\nlet everyPublicType: [Any.Type] = [\n" + names.map { "    \($0).self,\n" }.joined() + "]\n"
+            + "func builtInSwift() -> Tour { welcomeTour() }\n"
+        let package = try Self.package(of: files)
+        defer { try? FileManager.default.removeItem(at: package) }
         let build = try Self.build(package)
         #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
         guard build.exitCode == 0 else { return }
-
-        // Played as a person would, in a terminal, twice: the second run shows nothing.
-        let state = package.appendingPathComponent("state").path
         let binary = package.appendingPathComponent(".build/debug/mytool").path
-        for (arguments, title) in [([String](), "Welcome to mytool"), (["--swift"], "Welcome to mytool")] {
-            let home = state + "/" + (arguments.first ?? "json")
-            let session = try TmuxSession(arguments, executable: binary, environment: ["XDG_STATE_HOME": home])
-            try session.waitFor(title)
-            try session.send("Enter")
-            try session.waitFor("Everything offline")
-            if arguments == ["--swift"] {
-                try session.send("Enter")
-                let custom = try session.waitFor("Syncing your notes")  // "New in 2.1" waits for an update
-                #expect(custom.contains("[###############...............]"))
-            }
-            try session.send("Enter")
-            #expect(try session.exitCode() == 0)
-            let after = try session.screen()
-            #expect(after.contains("tour page 0 -> 1") && after.contains("mytool: ready"))
-            // The session keeps stderr in a file, so no tip: tips need stderr on the terminal too.
-            #expect(!after.contains("Tip  "))
-            let again = try TmuxSession(arguments, executable: binary, environment: ["XDG_STATE_HOME": home])
-            #expect(try again.exitCode() == 0)
-            #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: ready")
-        }
+        let tipHome = package.appendingPathComponent("state").path
 
-        // With stderr on the terminal, as in a shell: after the tool's own output, the first
-        // tip, in the tool's words for turning tips off; right after, none (one a day).
-        let tipHome = state + "/json"
+        // With stderr on the terminal, as in a shell: the tour, then after the tool's own
+        // output the first tip, in the tool's words for turning tips off; right after, none (one a day).
+        let first = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": tipHome])
+        try first.waitFor("Welcome to mytool")
+        try first.send("q")
+        #expect(try first.exitCode() == 0)
+        // The session keeps stderr in a file, so no tip: tips need stderr on the terminal too.
+        #expect(!(try first.screen().contains("Tip  ")))
         for run in 1...2 {
             let terminal = try PseudoTerminal([], environment: ["XDG_STATE_HOME": tipHome], standardErrorOnTerminal: true, executable: binary)
             defer { terminal.hangUp() }
@@ -177,23 +276,58 @@ struct ReadmeTests {
             }
         }
 
-        // In French, where the person's locale asks for it: the embedded translation, with the embedded art.
-        let french = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state + "/fr", "LC_ALL": "fr_FR.UTF-8"])
-        // The art grows in on first sight: wait for it whole.
-        let welcome = try french.waitForScreen("the French welcome with its art") { $0.contains("Bienvenue dans mytool") && $0.contains("[===]") }
-        #expect(welcome.contains("Vos notes, depuis le terminal."))
-        try french.send("Enter")
-        try french.waitFor("Tout hors ligne")
-        try french.send("Enter")
-        #expect(try french.exitCode() == 0)
-        #expect(try french.screen().contains("mytool: ready") && !(try french.screen().contains("warning")))
-
         // And nothing beyond the table: the package's own types stay out of reach.
         let hidden = package.appendingPathComponent("Sources/mytool/Hidden.swift")
         for name in ["Pager", "Paging", "TourLoader", "FullScreenSession", "TourRunner", "PageView", "TourCore.Pager"] {
             try "import TourKit\nlet hidden: Any.Type = \(name).self\n".write(to: hidden, atomically: true, encoding: .utf8)
             let refused = try Self.build(package)
             #expect(refused.exitCode != 0, "\(name) is visible to a client")
+        }
+    }
+
+    /// Point 10: the README's git line works once a release is tagged by `make tag`
+    /// (CONTRIBUTING.md, "Releasing"): with the placeholder URL replaced by a clone of
+    /// this checkout, SwiftPM resolves `from: "2.0.0"` to the tagged version.
+    @Test func theGitDependencyLineResolvesAtAReleaseTag() throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("tour-git-line-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let clone = work.appendingPathComponent("tour").path
+        let identity = ["GIT_AUTHOR_NAME": "Release", "GIT_AUTHOR_EMAIL": "release@example.com",
+                        "GIT_COMMITTER_NAME": "Release", "GIT_COMMITTER_EMAIL": "release@example.com"]
+        #expect(try runTour(["clone", "-q", TourBinary.packageRoot, clone], executable: "/usr/bin/git").exitCode == 0)
+        let tagged = try runTour(["-C", clone, "--no-print-directory", "tag"], executable: "/usr/bin/make", environment: identity)
+        #expect(tagged.exitCode == 0, "\(tagged.stdout)\(tagged.stderr)")
+        let version = try #require(tagged.stdout.split(separator: " ").dropFirst().first.map { String($0.dropLast()) })
+        // Twice is refused: the tag is there.
+        #expect(try runTour(["-C", clone, "tag"], executable: "/usr/bin/make", environment: identity).exitCode != 0)
+
+        let readme = try String(contentsOfFile: Self.readme, encoding: .utf8)
+        let line = try #require(readme.components(separatedBy: "\n").first { $0.contains(".package(url:") && $0.contains("from:") })
+        let dependency = line.replacingOccurrences(of: "//", with: "")
+            .replacingOccurrences(of: "https://git.example.com/you/tour.git", with: "file://" + clone)
+        #expect(dependency != line.replacingOccurrences(of: "//", with: ""), "the README's placeholder URL changed: \(line)")
+        let package = work.appendingPathComponent("mytool")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/mytool"), withIntermediateDirectories: true)
+        try """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "mytool", dependencies: [\(dependency)],
+                                  targets: [.executableTarget(name: "mytool", dependencies: [.product(name: "TourKit", package: "tour")])])
+            """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "import TourKit\n".write(to: package.appendingPathComponent("Sources/mytool/main.swift"), atomically: true, encoding: .utf8)
+        let resolved = try runTour(["package", "--package-path", package.path, "resolve"], executable: Self.swift)
+        #expect(resolved.exitCode == 0, "\(resolved.stdout)\(resolved.stderr)")
+        let pins = try String(contentsOfFile: package.appendingPathComponent("Package.resolved").path, encoding: .utf8)
+        #expect(pins.contains("\"version\" : \"\(version)\""), "\(pins)")
+    }
+
+    /// The docs name no deprecated API: `Tour.Page(imageBytes:)` became `heroImageBytes:`.
+    @Test func theDocsUseNoDeprecatedInitializer() throws {
+        let deprecated = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/TourKit/Tour+Run.swift", encoding: .utf8)
+        #expect(deprecated.contains("@available(*, deprecated, renamed: \"init(title:subtitle:heroImageBytes:"))
+        for document in [Self.readme, Self.swiftGuide, TourBinary.packageRoot + "/docs/reference.md"] {
+            let text = try String(contentsOfFile: document, encoding: .utf8)
+            #expect(!text.replacingOccurrences(of: "heroImageBytes:", with: "").contains("imageBytes:"), "\(document)")
         }
     }
 }

@@ -59,24 +59,16 @@ struct TourKitEndToEndTests {
         #expect(plain.stdout == "Page 1 of 2\nBefore\n\nPage 2 of 2\nSyncing\nSyncing your notes: 50%\ncompleted\n")
     }
 
+    /// Examples/mytool is the README's tool (ReadmeTests checks it file for file), played
+    /// as the README's is: once, then nothing; `mytool tour`; in French.
     @Test func theExampleToolShowsItsTourOnceThenDoesItsJob() throws {
         #expect(FileManager.default.isExecutableFile(atPath: TourBinary.example),
                 "build it with: swift build --package-path Examples/mytool (make test does)")
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("tour-example-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        let first = try TmuxSession(["--log-pages"], executable: TourBinary.example, environment: ["XDG_STATE_HOME": state])
-        try first.waitFor("Welcome to mytool")
-        try first.waitFor("[===]")
-        try first.send("Enter")
-        try first.waitFor("Everything offline")
-        try first.send("Enter")
-        #expect(try first.exitCode() == 0)  // "New in 2.1" waits for an update: a fresh install does not see it
-        let after = try first.screen()
-        #expect(after.contains("mytool: tour page 0 -> 1\nmytool: 3 notes synced"))
-        try first.expectTerminalRestored()
-
-        let second = try TmuxSession([], executable: TourBinary.example, environment: ["XDG_STATE_HOME": state])
-        #expect(try second.exitCode() == 0)
-        #expect(try second.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: 3 notes synced")
+        defer {
+            try? FileManager.default.removeItem(atPath: state)
+            try? FileManager.default.removeItem(atPath: state + "-fr")
+        }
+        try ReadmeTests.playTheTool(TourBinary.example, state: state)
     }
 }

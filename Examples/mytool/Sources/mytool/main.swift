@@ -1,34 +1,31 @@
-// A command-line tool that greets its new users with a tour, through TourKit.
-// Its tour and art are embedded in the binary (Package.swift: embedInCode), so the
-// installed tool finds them wherever it runs from.
 import TourKit
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// mytool's own job; the tour only comes first.
-func syncNotes() {
-    print("mytool: 3 notes synced")
-}
-
-/// Page changes, printed once the tour has handed the screen back.
-var pageLog: [String] = []
-
+var pageLog: [String] = []  // printed after the tour: the screen is the tour's until then
 var options = TourOptions()
-options.once = true
-if CommandLine.arguments.contains("--log-pages") {
-    options.onPageChange = { from, to in pageLog.append("tour page \(from) -> \(to)") }
-}
+options.once = true         // the welcome once, then what's new; never in a pipe or CI
+options.onPageChange = { from, to in pageLog.append("tour page \(from) -> \(to)") }
+
 do {
-    let tour = try Tour(jsonBytes: PackageResources.tour_json, art: ["logo.txt": PackageResources.logo_txt])
+    let tour = try Tour(jsonBytes: PackageResources.tour_json,
+                        art: ["banner.txt": PackageResources.banner_txt],      // what heroFile names
+                        translations: ["fr": PackageResources.tour_fr_json])   // chosen by the locale
+    if CommandLine.arguments.dropFirst().first == "tour" {
+        try tour.resetSeenState(options: options)  // `mytool tour`: forget, so it shows again
+    }
     switch try tour.run(options: options) {
     case .completed, .alreadySeen, .notShown: break
-    case .skipped(let atPage): print("skipped at page \(atPage)")
-    case .interrupted(let signal): exit(128 + signal)
+    case .skipped(let page): print("skipped at page \(page); 'mytool tour' shows it again")
+    case .interrupted(let signal): exit(128 + signal)      // Ctrl-C: it shows again next time
     }
 } catch {
-    print("mytool: \(error)")
+    print("mytool: \(error)")  // FILE:LINE:COL: message
 }
-for line in pageLog { print("mytool: \(line)") }
-syncNotes()
+for line in pageLog { print(line) }
+print("mytool: ready")
+
+// After your own start-up output: the tip that is due, at most one a day, never in a pipe or CI.
+_ = try? Tips(jsonBytes: PackageResources.tips_json).showOne()
