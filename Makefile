@@ -87,6 +87,7 @@ test: build bench-deps install-test-deps packages-test-deps
 	$(MAKE) --no-print-directory release
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py
+	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
 	$(MAKE) --no-print-directory deb wheel
 	python3 Tests/Packages/packages-test.py

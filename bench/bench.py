@@ -119,6 +119,20 @@ class Terminal:
         application = (1 << 5) in self.screen.mode  # pyte stores private mode 1 shifted by 5
         return (b"\x1bO" if application else b"\x1b[") + direction
 
+    def exit_after(self, data, timeout=5):
+        """Sends a key that ends the program; seconds from the key to its exit."""
+        self.settle(0.3)
+        sent = time.perf_counter()
+        os.write(self.fd, data)
+        while time.perf_counter() - sent < timeout:
+            pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                ended = time.perf_counter() - sent
+                self.pid = -1  # reaped: close() has nothing to kill
+                return ended
+            self.pump(0.002)
+        return None
+
     def status(self, field):
         with open(f"/proc/{self.pid}/status") as status:
             for line in status:
@@ -137,8 +151,9 @@ class Terminal:
 
     def close(self):
         try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
+            if self.pid > 0:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
         except OSError:
             pass
         os.close(self.fd)
@@ -422,6 +437,25 @@ def measure(args):
             terminal.close()
     results["idle_ticks"] = idle
 
+    # 5b: the key that ends it to the exit: tour's includes the drain (mouse off, then a
+    # device-attributes fence answered by the terminal, here at once) that keeps a click's
+    # release or a late answer out of the shell.
+    exits = {}
+    for label, argv, key in ([("tour", tour_argv("--no-animation"), b"q"), ("dialog", dialog_argv(), b"\r"),
+                              ("mdp", ["mdp", slides], b"q")] if wanted("keys") else []):
+        times = []
+        for _ in range(max(3, runs // 2)):
+            terminal = Terminal(argv)
+            try:
+                terminal.settle(0.5)
+                seconds = terminal.exit_after(key)
+                if seconds is not None:
+                    times.append(seconds)
+            finally:
+                terminal.close()
+        exits[label] = times
+    results["exit"] = exits
+
     # 6: scale. The same large art on 3 pages and on 1,000.
     small = generated_tour(work, "three", 3)
     large = generated_tour(work, "thousand", 1000)
@@ -533,6 +567,12 @@ def table(results):
         mdp_latency = median(change[f"mdp_{size}"]["latency"])
         rows.append((f"Key to settled frame, {size.replace('x', '×')}", fmt_ms(tour_latency), "mdp " + fmt_ms(mdp_latency),
                      fmt_ratio(ratio(tour_latency, mdp_latency)), "(reported)", ""))
+    exits = results.get("exit", {})
+    if exits.get("tour"):
+        tour_exit = median(exits["tour"])
+        rows.append(("Key to exit (q; tour drains input until the terminal's fence)", fmt_ms(tour_exit) + fmt_range_ms(exits["tour"]),
+                     f"dialog {fmt_ms(median(exits['dialog']))}, mdp {fmt_ms(median(exits['mdp']))}" if exits.get("dialog") and exits.get("mdp") else "",
+                     fmt_ratio(ratio(tour_exit, median(exits["dialog"]))) if exits.get("dialog") else "", "(reported)", ""))
     idle = results["idle_ticks"]
     rows.append(("Idle CPU over 3 s", f"{idle['tour']} ticks", f"dialog {idle['dialog']}, mdp {idle['mdp']} ticks", "", "0 ticks", verdict(idle["tour"] == 0)))
     scale = results["scale"]
@@ -651,6 +691,8 @@ def quick_look(results):
         lines.append("tour's resident KiB by place: " + ", ".join(f"{k} {v:.0f}" for k, v in results["rss_breakdown"]["tour"].items()))
         if results.get("link_order"):
             lines.append("link order names {} of the {} functions run before the first frame".format(*results["link_order"]))
+    for program, times in results.get("exit", {}).items():
+        add(f"key to exit, {program}", times, "ms", 1000)
     scale = results.get("scale", {})
     if scale.get("three"):
         add("start-up, 3 pages", scale["three"], "ms", 1000)

@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static const int relayed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
@@ -44,6 +46,51 @@ static struct termios saved_modes;
 static char restore_sequence[256];
 static size_t restore_sequence_length = 0;
 
+/* Device-attribute answers the terminal still owes (start-up questions not yet fenced). */
+static volatile sig_atomic_t fences_outstanding = 0;
+
+void tour_guard_note_fences(int count) { fences_outstanding = count < 0 ? 0 : count; }
+
+/* Reads and drops input until the terminal has answered every fence owed, one more
+   asked now included, or 300 ms: what it sent (a mouse release, a late answer) goes
+   nowhere. Only poll, read, write and clock_gettime: all async-signal-safe. A DA1 answer
+   is ESC [ ? ... c (or CSI ? ... c); the scan keeps its state across reads. */
+static void drain_input(void) {
+    static const char fence[] = "\033[c";
+    if (saved_output_fd < 0 || saved_input_fd < 0) return;
+    ssize_t ignored = write(saved_output_fd, fence, sizeof fence - 1);
+    (void)ignored;
+    int owed = fences_outstanding + 1;
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    /* 0: outside, 1: after ESC, 2: in CSI, 3: in CSI after '?' */
+    int state = 0;
+    unsigned char buffer[256];
+    while (owed > 0) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= 300) break;
+        struct pollfd entry = {saved_input_fd, POLLIN, 0};
+        int ready = poll(&entry, 1, (int)(300 - elapsed));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) break;
+        ssize_t count = read(saved_input_fd, buffer, sizeof buffer);
+        if (count < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (count <= 0) break;
+        for (ssize_t i = 0; i < count; i++) {
+            unsigned char byte = buffer[i];
+            if (byte == 0x1B) state = 1;
+            else if (byte == 0x9B || (state == 1 && byte == '[')) state = 2;
+            else if (state == 2) state = byte == '?' ? 3 : 0;
+            else if (state == 3) {
+                if (byte == 'c') { owed--; state = 0; }
+                else if (byte < 0x20 || byte > 0x3F) state = 0;
+            } else state = 0;
+        }
+    }
+    tcflush(saved_input_fd, TCIFLUSH);
+}
+
 static void relay_signal(int signal_number) {
     int saved_errno = errno;
     unsigned char byte = (unsigned char)signal_number;
@@ -55,11 +102,13 @@ static void relay_signal(int signal_number) {
 }
 
 static void restore_terminal_and_reraise(int signal_number) {
-    if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
     if (restore_sequence_length > 0 && saved_output_fd >= 0) {
         ssize_t ignored = write(saved_output_fd, restore_sequence, restore_sequence_length);
         (void)ignored;
     }
+    /* Before the shell's modes come back: in canonical mode an answer (no newline) would not be read. */
+    drain_input();
+    if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
     struct sigaction default_action;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;

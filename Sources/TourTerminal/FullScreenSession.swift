@@ -48,6 +48,10 @@ package enum FullScreenSession {
         package init() {}
     }
 
+    /// How long after the questions a late answer is still waited for (a pending ESC
+    /// is not yet the Esc key) and, once it comes, used: a slow ssh link, a busy terminal.
+    static let lateReplyLimit = 1.0
+
     /// Plays the pages of `tour` that the options' plan shows; says how it ended, with the
     /// plan as it stood then (a reload may have changed it).
     package static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
@@ -62,13 +66,17 @@ package enum FullScreenSession {
         let screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.mouse)
         defer { screen.close() }
         let explicit = options.background ?? environment.backgroundRequested
-        let replies = environment.shouldAskBackground(explicit: explicit) ? screen.askBackground(deadline: options.backgroundQueryDeadline) : TerminalReplies()
+        var decoder = KeyDecoder(escapeDelay: Double(options.escapeDelayMilliseconds) / 1000)
+        let asks = environment.shouldAskBackground(explicit: explicit)
+        let (replies, typedAhead) = asks
+            ? screen.askBackground(deadline: options.backgroundQueryDeadline, lateLimit: Self.lateReplyLimit, decoder: &decoder)
+            : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
         let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
-                                      contrast: (screen.colors.depth, background))
+                                      contrast: (screen.colors.depth, background), backgroundFromTerminal: asks)
         let pager = Pager(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
-        var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager)
-        let outcome = loop.run(typedAhead: replies.other)
+        var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
+        let outcome = loop.run(typedAhead: typedAhead)
         return RunEnding(outcome: outcome, plan: loop.pager.plan)
     }
 }
@@ -92,22 +100,22 @@ private struct RunLoop {
     /// of keys costs one frame, not one per key.
     var needsDraw = false
 
-    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenSession.Options, pager: Pager) {
+    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenSession.Options, pager: Pager, decoder: KeyDecoder) {
         self.screen = screen
         self.signalPipe = signalPipe
         self.options = options
         self.pager = pager
         self.renderer = CanvasRenderer(colors: screen.colors, asciiOnly: options.asciiOnly)
-        self.decoder = KeyDecoder(escapeDelay: Double(options.escapeDelayMilliseconds) / 1000)
+        self.decoder = decoder
         self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files) }
     }
 
     private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
 
     /// Runs until the tour ends; `typedAhead` are keys that came in while the terminal was asked about its colors.
-    mutating func run(typedAhead: [UInt8] = []) -> TourOutcome {
+    mutating func run(typedAhead: [Key] = []) -> TourOutcome {
         perform(pager.start(at: Self.now()))
-        for key in decoder.feed(typedAhead, at: Self.now()) where outcome == nil { send(.key(key)) }
+        for key in typedAhead where outcome == nil { send(.key(key)) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while outcome == nil {
             drawIfNeeded()
@@ -133,6 +141,7 @@ private struct RunLoop {
                 if clockRunning { send(.tick) }
                 // A lone Esc waits for the escape delay, so the rest of a sequence can arrive.
                 for key in decoder.keysDue(at: Self.now()) where outcome == nil { send(.key(key)) }
+                takeReplies()
                 continue
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
@@ -156,12 +165,22 @@ private struct RunLoop {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 {
                     for key in decoder.feed(buffer[0..<count], at: Self.now()) where outcome == nil { send(.key(key)) }
+                    takeReplies()
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     send(.inputClosed)
                 }
             }
         }
         return outcome ?? .interrupted(signal: SIGHUP)
+    }
+
+    /// Answers that arrived with the keys (late ones, on a slow link): the screen counts
+    /// its fences, the pager may change its colors.
+    private mutating func takeReplies() {
+        for reply in decoder.takeReplies() where outcome == nil {
+            screen.noteReply(reply)
+            send(.terminalReplied(reply))
+        }
     }
 
     private mutating func send(_ message: PagerMessage) {

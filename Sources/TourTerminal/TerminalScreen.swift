@@ -80,13 +80,13 @@ final class TerminalScreen {
         sendPending(synchronized: false)
     }
 
-    /// Gives the terminal back as it was: shell modes, normal screen, cursor, no mouse.
+    /// Gives the terminal back as it was: shell modes, normal screen, cursor, no mouse, and
+    /// nothing it sent left for the shell.
     func close() {
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         endwin()
         sendPending(synchronized: false)
-        // Answers that came too late for the deadline are dropped, not left for the shell.
-        if queryUnanswered { tcflush(STDIN_FILENO, TCIFLUSH) }
+        drainInput()
         restoreShellModes()
         delscreen(screen)
         fclose(frameFile)
@@ -97,7 +97,70 @@ final class TerminalScreen {
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         endwin()
         sendPending(synchronized: false)
+        drainInput()
         restoreShellModes()
+    }
+
+    /// Device-attribute answers still to come: one for each fence sent and not yet seen.
+    /// The crash handler knows the count too, so a crash drains them.
+    private var fencesOutstanding = 0 {
+        didSet { tour_guard_note_fences(Int32(fencesOutstanding)) }
+    }
+
+    /// When the start-up questions went out, and how long an answer was waited for.
+    private var asked: (at: Double, lateLimit: Double)?
+    /// The terminal has answered a fence: it answers them.
+    private var fenceSeen = false
+
+    /// The input loop took an answer out of the input.
+    func noteReply(_ reply: TerminalReply) {
+        guard reply == .deviceAttributes else { return }
+        fencesOutstanding = max(0, fencesOutstanding - 1)
+        fenceSeen = true
+    }
+
+    /// The longest the drain at exit waits for the terminal's answer.
+    static let drainLimit = 0.5
+
+    /// Reads and drops what the terminal sends until it answers a fence sent now (the
+    /// device attributes, which come after every mouse report and answer sent before
+    /// them), or `drainLimit`: a fast click's release or a late answer to the start-up
+    /// questions never reaches the shell. A terminal that does not speak ECMA-48 is not
+    /// asked; what arrived from it is flushed.
+    private func drainInput() {
+        defer { tcflush(STDIN_FILENO, TCIFLUSH) }
+        guard modes.speaksECMA48 else { return }
+        // Asked at start and never answered, long past any slow link: it answers no fence.
+        if let asked, !fenceSeen, Self.monotonicSeconds() - asked.at >= asked.lateLimit { return }
+        writeToTerminal(Array(Self.fenceQuestion.utf8))
+        fencesOutstanding += 1
+        var decoder = KeyDecoder()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let start = Self.monotonicSeconds()
+        while fencesOutstanding > 0 {
+            let remaining = Int32(((Self.drainLimit - (Self.monotonicSeconds() - start)) * 1000).rounded(.up))
+            guard remaining > 0 else { break }
+            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { break }
+            _ = decoder.feed(buffer[0..<count], at: Self.monotonicSeconds())
+            for reply in decoder.takeReplies() { noteReply(reply) }
+        }
+        fencesOutstanding = 0
+    }
+
+    /// The device-attributes question (DA1): every terminal answers it.
+    static let fenceQuestion = "\u{1B}[c"
+
+    /// The clock of the input loop and the key decoder.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     func resume() {
@@ -119,28 +182,26 @@ final class TerminalScreen {
         sendPending(synchronized: true)
     }
 
-    /// The color queries went out and their fence has not come back: answers may still
-    /// arrive, and must not reach the shell.
-    private var queryUnanswered = false
-
     /// Asks the terminal for its background: the color-scheme report (CSI ? 996 n), the
     /// background color (OSC 11), then the device attributes (CSI c) as the fence that every
     /// terminal answers. Reads until the fence or the deadline, whichever comes first, so a
     /// terminal that knows neither costs no wait beyond its DA1 and one that answers
-    /// nothing at most `deadline` seconds. Runs before the input loop: no answer is a key.
-    func askBackground(deadline seconds: Double) -> TerminalReplies {
+    /// nothing at most `deadline` seconds. The bytes go through `decoder`, which keys
+    /// typed meanwhile come out of, and which goes on waiting for a late answer (up to
+    /// `lateLimit` seconds) once the tour is up: no answer is ever a key.
+    func askBackground(deadline seconds: Double, lateLimit: Double, decoder: inout KeyDecoder) -> (replies: TerminalReplies, typedAhead: [Key]) {
         var replies = TerminalReplies()
+        var keys: [Key] = []
         // A terminal that does not speak ECMA-48 (a VT52) would show the question as text.
-        guard modes.speaksECMA48 else { return replies }
-        writeToTerminal(Array("\u{1B}[?996n\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8))
-        var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        guard modes.speaksECMA48 else { return (replies, keys) }
+        writeToTerminal(Array(("\u{1B}[?996n\u{1B}]11;?\u{1B}\\" + Self.fenceQuestion).utf8))
+        fencesOutstanding += 1
+        let start = Self.monotonicSeconds()
+        asked = (start, lateLimit)
+        decoder.awaitingRepliesUntil = start + lateLimit
         var buffer = [UInt8](repeating: 0, count: 1024)
         while !replies.fenced {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
-            let remaining = Int32(((seconds - elapsed) * 1000).rounded(.up))
+            let remaining = Int32(((seconds - (Self.monotonicSeconds() - start)) * 1000).rounded(.up))
             guard remaining > 0 else { break }
             var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             let ready = poll(&entry, 1, remaining)
@@ -149,11 +210,13 @@ final class TerminalScreen {
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { break }
-            replies.feed(buffer[0..<count])
+            keys += decoder.feed(buffer[0..<count], at: Self.monotonicSeconds())
+            for reply in decoder.takeReplies() {
+                replies.note(reply)
+                noteReply(reply)
+            }
         }
-        replies.finish()
-        queryUnanswered = !replies.fenced
-        return replies
+        return (replies, keys)
     }
 
     /// Reads the window size from the terminal and tells ncurses; returns true if it changed.

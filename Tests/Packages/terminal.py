@@ -76,7 +76,18 @@ class Terminal:
             pass
         restored = termios.tcgetattr(self.slave) == self.modes_before and \
             self.output.rfind(b"\x1b[?1049l") >= self.output.rfind(b"\x1b[?1049h")
-        left = struct.unpack("i", fcntl.ioctl(self.slave, termios.FIONREAD, b"\0\0\0\0"))[0]
+        # In canonical mode FIONREAD counts whole lines only, and an answer or a mouse
+        # report has no newline: what a shell would read next is read without it.
+        modes = termios.tcgetattr(self.slave)
+        modes[3] &= ~(termios.ICANON | termios.ECHO)
+        modes[6][termios.VMIN], modes[6][termios.VTIME] = 0, 0
+        termios.tcsetattr(self.slave, termios.TCSANOW, modes)
+        left = 0
+        while True:
+            chunk = os.read(self.slave, 4096)
+            if not chunk:
+                break
+            left += len(chunk)
         os.close(self.master)
         os.close(self.slave)
         return code, restored, left

@@ -5,22 +5,25 @@ import Testing
 @Suite("Every terminal and every person")
 struct EveryTerminalTests {
     @Test func theTerminalsAnswersAreReadAndKeysKept() {
-        var replies = TerminalReplies()
-        replies.feed(Array("\u{1B}[?997;2n\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\".utf8))
-        #expect(!replies.fenced)
-        replies.feed(Array("j\u{1B}[?62;22".utf8))  // a key typed meanwhile, the fence half-read
-        #expect(!replies.fenced)
-        replies.feed(Array("c".utf8))
-        #expect(replies.fenced && replies.scheme == .light && replies.answeredBackground == .light)
-        #expect(replies.other == Array("j".utf8))
+        func read(_ chunks: [String]) -> (TerminalReplies, [Key]) {
+            var decoder = KeyDecoder()
+            var replies = TerminalReplies()
+            var keys: [Key] = []
+            for chunk in chunks {
+                keys += decoder.feed(Array(chunk.utf8), at: 0)
+                for reply in decoder.takeReplies() { replies.note(reply) }
+            }
+            return (replies, keys)
+        }
+        let (light, typed) = read(["\u{1B}[?997;2n\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", "j\u{1B}[?62;22", "c"])
+        #expect(light.fenced && light.scheme == .light && light.answeredBackground == .light)
+        #expect(typed == [.character("j")])
         // A dark answer in BEL form, with two-digit channels; an arrow key stays a key.
-        var dark = TerminalReplies()
-        dark.feed(Array("\u{1B}]11;rgb:1e/1e/2e\u{07}\u{1B}[C\u{1B}[?1;2c".utf8))
-        #expect(dark.answeredBackground == .dark && dark.fenced && dark.other == Array("\u{1B}[C".utf8))
+        let (dark, arrow) = read(["\u{1B}]11;rgb:1e/1e/2e\u{07}\u{1B}[C\u{1B}[?1;2c"])
+        #expect(dark.answeredBackground == .dark && dark.fenced && arrow == [.right])
         // Only the fence: the terminal knows neither; nothing to wait for.
-        var silent = TerminalReplies()
-        silent.feed(Array("\u{1B}[?64;1;2c".utf8))
-        #expect(silent.fenced && silent.answeredBackground == nil)
+        let (silent, none) = read(["\u{1B}[?64;1;2c"])
+        #expect(silent.fenced && silent.answeredBackground == nil && none.isEmpty)
     }
 
     @Test func theColorOverridesTheSchemeAndAChoiceOverridesBoth() {

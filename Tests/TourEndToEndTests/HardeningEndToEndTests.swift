@@ -189,7 +189,9 @@ struct HardeningEndToEndTests {
     }
 
     @Test func aLoneEscapeSkipsWithinTheEscapeDelay() throws {
-        let terminal = try PseudoTerminal(["--no-animation"])
+        // A terminal that answers the device attributes, as every real one does: the
+        // fence says no late answer is on its way, so an ESC is the Esc key at once.
+        let terminal = try PseudoTerminal(["--no-animation"], answers: [(query: "\u{1B}[c", answer: "\u{1B}[?62;22c")])
         try terminal.waitForOutput("Welcome to tour")
         let start = Date()
         terminal.write([0x1B])

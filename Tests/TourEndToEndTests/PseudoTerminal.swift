@@ -19,6 +19,8 @@ final class PseudoTerminal: @unchecked Sendable {
     private let answers: [(query: Data, answer: Data)]
     /// Where each query was first seen, and when (seconds, monotonic), so a test can time the wait.
     private(set) var answered: [Data: Double] = [:]
+    /// How far the output was searched for each query.
+    private var scannedTo: [Data: Int] = [:]
 
     /// `standardErrorOnTerminal`: stderr goes to the terminal too (as in a shell), not to /dev/null.
     init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
@@ -90,10 +92,17 @@ final class PseudoTerminal: @unchecked Sendable {
             lock.lock()
             output.append(contentsOf: buffer[0..<count])
             arrivals.append((output.count, Self.now()))
+            // Each time a query appears, as a terminal answers it each time it is asked.
             var due: [Data] = []
-            for (query, answer) in answers where answered[query] == nil && output.range(of: query) != nil {
-                answered[query] = Self.now()
-                due.append(answer)
+            for (query, answer) in answers {
+                // From just past the last query found: new output only, however long it grows.
+                var from = max(output.startIndex, min(scannedTo[query, default: 0], output.endIndex))
+                while let range = output.range(of: query, in: from..<output.endIndex) {
+                    if answered[query] == nil { answered[query] = Self.now() }
+                    due.append(answer)
+                    from = range.upperBound
+                }
+                scannedTo[query] = max(from, output.endIndex - query.count + 1)
             }
             lock.unlock()
             for answer in due { write(Array(answer)) }

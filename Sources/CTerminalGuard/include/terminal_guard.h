@@ -11,14 +11,19 @@
 ///   signal whose default action ends the process (SIGQUIT from Ctrl-\, SIGUSR1/2,
 ///   SIGALRM, SIGVTALRM, SIGPROF, SIGSYS, SIGXCPU, SIGXFSZ, SIGPIPE, SIGIO, SIGPWR,
 ///   SIGSTKFLT and the real-time signals) restore the terminal with async-signal-safe
-///   calls only (tcsetattr and write), then re-raise with the default action. A signal
-///   the host already handles or ignores keeps its disposition.
+///   calls only (write, poll, read, tcflush and tcsetattr): the restore sequence, then
+///   a device-attributes fence whose answer is waited for (300 ms at most) so nothing the
+///   terminal sent reaches the shell, then the modes; then re-raise with the default
+///   action. A signal the host already handles or ignores keeps its disposition.
 ///
 /// `restore_bytes` is what to write to `output_fd` on a crash (leave the alternate screen,
 /// show the cursor, stop mouse reporting). The terminal modes restored are the ones
 /// `input_fd` had at the moment of this call. Returns the pipe's read end, or -1.
 int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, size_t restore_length);
 
+/// How many device-attribute answers the terminal still owes (start-up questions not yet
+/// fenced), so a crash drains those too.
+void tour_guard_note_fences(int count);
 /// Puts back the handlers that were there before `tour_guard_install` and closes the pipe.
 void tour_guard_uninstall(void);
 

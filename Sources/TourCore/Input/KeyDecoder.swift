@@ -5,20 +5,42 @@
 /// A sequence may arrive split across reads. Bytes come with the time they arrived, and
 /// what is pending is taken as it stands once `escapeDelay` has passed with nothing more
 /// (`keysDue(at:)`): a lone ESC becomes the Escape key. The caller only supplies the time.
+///
+/// What the terminal answers (the device attributes, the color scheme, the background
+/// color) is never a key: it is taken out as a `TerminalReply`, whenever it arrives, in
+/// 7-bit or 8-bit form. While answers are awaited, a pending ESC or a half-read answer
+/// waits for the rest instead of becoming keys; a string or sequence that never ends is
+/// dropped, and what follows it is dropped only for a bounded time and length.
 package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     /// Seconds to wait after ESC for the rest of a sequence.
     package var escapeDelay: Double
     /// When the last bytes arrived.
     private var lastInput = 0.0
-    /// After an overlong sequence: drop its remaining parameter bytes up to its final byte.
-    private var discardingSequence = false
-    /// Inside an overlong string (OSC, DCS, APC, PM, SOS): drop bytes up to its terminator.
-    private var discardingString = false
-    /// In such a string, the last byte was ESC: a backslash ends the string.
-    private var stringEscape = false
+    /// The rest of a sequence or string that was cut off, being dropped.
+    private var discard: Discard?
+    /// What the terminal answered, in order, until taken.
+    private var replies: [TerminalReply] = []
+    /// Answers are on their way until this time (or until the device attributes come,
+    /// which the terminal sends last): a pending ESC or half answer waits for them.
+    package var awaitingRepliesUntil: Double?
     /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
     package static let maximumSequenceLength = 32
+    /// A string (an OSC answer) may be this long before it is dropped.
+    package static let maximumStringLength = 512
+    /// A cut-off string or sequence is dropped for at most this many more bytes, or
+    /// this long: then bytes are keys again, so no answer can leave the keys dead.
+    package static let maximumDiscardLength = 4096
+    package static let maximumDiscardSeconds = 0.5
+
+    private struct Discard: Sendable {
+        var isString: Bool
+        var startedAt: Double
+        var count = 0
+        /// In a string, the last byte was ESC: a backslash ends the string, anything else
+        /// ends it and starts something new with that ESC.
+        var afterEscape = false
+    }
 
     package init(escapeDelay: Double = 0.025) {
         self.escapeDelay = escapeDelay
@@ -28,7 +50,18 @@ package struct KeyDecoder: Sendable {
     package var hasPending: Bool { !pending.isEmpty }
 
     /// When what is pending will be taken as it stands; nil when nothing is pending.
-    package var deadline: Double? { hasPending ? lastInput + escapeDelay : nil }
+    package var deadline: Double? {
+        guard hasPending else { return nil }
+        let delay = lastInput + escapeDelay
+        guard let awaited = awaitingRepliesUntil else { return delay }
+        return max(delay, awaited)
+    }
+
+    /// The terminal's answers decoded so far, once each.
+    package mutating func takeReplies() -> [TerminalReply] {
+        defer { replies.removeAll() }
+        return replies
+    }
 
     /// Decodes bytes that arrived at `time`.
     package mutating func feed<Bytes: Sequence>(_ bytes: Bytes, at time: Double) -> [Key] where Bytes.Element == UInt8 {
@@ -40,6 +73,7 @@ package struct KeyDecoder: Sendable {
     /// passed with nothing more; nothing before that.
     package mutating func keysDue(at time: Double) -> [Key] {
         guard let deadline, time >= deadline else { return [] }
+        if let awaited = awaitingRepliesUntil, time >= awaited { awaitingRepliesUntil = nil }
         return flushPending()
     }
 
@@ -47,26 +81,32 @@ package struct KeyDecoder: Sendable {
     package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
         var keys: [Key] = []
         for byte in bytes {
-            if discardingString {
-                // BEL or ESC \ ends it; ESC and anything else ends it too, and that byte counts anew.
-                if stringEscape {
-                    stringEscape = false
-                    discardingString = false
-                    if byte == UInt8(ascii: "\\") { continue }
-                } else if byte == 0x07 {
-                    discardingString = false
-                    continue
-                } else if byte == 0x1B {
-                    stringEscape = true
-                    continue
+            if var dropping = discard {
+                if dropping.count >= Self.maximumDiscardLength || lastInput - dropping.startedAt > Self.maximumDiscardSeconds {
+                    discard = nil
                 } else {
-                    continue
+                    dropping.count += 1
+                    discard = dropping
+                    if dropping.isString {
+                        // BEL, ST (ESC \ or 0x9C) ends it; an ESC before anything else ends it too,
+                        // and starts what comes next.
+                        if dropping.afterEscape {
+                            discard = nil
+                            if byte == UInt8(ascii: "\\") { continue }
+                            pending.append(0x1B)
+                        } else if byte == 0x07 || byte == 0x9C {
+                            discard = nil
+                            continue
+                        } else {
+                            discard?.afterEscape = byte == 0x1B
+                            continue
+                        }
+                    } else {
+                        if (0x20...0x3F).contains(byte) { continue }
+                        discard = nil
+                        if (0x40...0x7E).contains(byte) { continue }
+                    }
                 }
-            }
-            if discardingSequence {
-                if (0x20...0x3F).contains(byte) { continue }
-                discardingSequence = false
-                if (0x40...0x7E).contains(byte) { continue }
             }
             pending.append(byte)
             decodeComplete(into: &keys, final: false)
@@ -76,9 +116,6 @@ package struct KeyDecoder: Sendable {
 
     /// No more bytes came in time: whatever is pending is taken as it stands.
     package mutating func flushPending() -> [Key] {
-        discardingSequence = false
-        discardingString = false
-        stringEscape = false
         var keys: [Key] = []
         decodeComplete(into: &keys, final: true)
         return keys
@@ -87,41 +124,62 @@ package struct KeyDecoder: Sendable {
     private mutating func decodeComplete(into keys: inout [Key], final: Bool) {
         while !pending.isEmpty {
             switch decodeOne(pending, final: final) {
-            case .needMore:
-                if pending.count > Self.maximumSequenceLength {
-                    let isString = pending.count > 1 && Self.stringIntroducers.contains(pending[1])
+            case .needMore(let isString):
+                if pending.count > (isString ? Self.maximumStringLength : Self.maximumSequenceLength) {
                     pending.removeAll()
-                    if isString { discardingString = true } else { discardingSequence = true }
+                    discard = Discard(isString: isString, startedAt: lastInput)
                 }
+                return
+            case .cutOff(let isString):
+                // Its time is up half-read: an answer split by a slow link, never keys.
+                // Cut right after an ESC, a string's next byte may be the backslash of its ST.
+                let endsInEscape = pending.count > 2 && pending.last == 0x1B
+                pending.removeAll()
+                discard = Discard(isString: isString, startedAt: lastInput, afterEscape: isString && endsInEscape)
                 return
             case let .decoded(key, length):
                 pending.removeFirst(length)
                 if let key { keys.append(key) }
+            case let .reply(reply, length):
+                pending.removeFirst(length)
+                replies.append(reply)
+                // The device attributes come after every other answer.
+                if reply == .deviceAttributes { awaitingRepliesUntil = nil }
             }
         }
     }
 
     private enum Step {
-        case needMore
+        case needMore(isString: Bool)
+        /// A sequence or string with no end, at the deadline.
+        case cutOff(isString: Bool)
         case decoded(Key?, length: Int)
+        case reply(TerminalReply, length: Int)
     }
 
     private func decodeOne(_ bytes: [UInt8], final: Bool) -> Step {
         let first = bytes[0]
         switch first {
         case 0x1B:
-            if bytes.count == 1 { return final ? .decoded(.escape, length: 1) : .needMore }
+            if bytes.count == 1 { return final ? .decoded(.escape, length: 1) : .needMore(isString: false) }
             let second = bytes[1]
-            if second == UInt8(ascii: "[") { return decodeCSI(bytes, final: final) }
+            if second == UInt8(ascii: "[") { return decodeCSI(bytes, from: 2, final: final) }
             // A string (a terminal's answer to OSC 11, say) is no key: swallowed whole.
-            if Self.stringIntroducers.contains(second) { return decodeString(bytes, final: final) }
+            if Self.stringIntroducers.contains(second) { return decodeString(bytes, from: 2, final: final) }
             if second == UInt8(ascii: "O") {
-                if bytes.count < 3 { return final ? .decoded(.escape, length: 1) : .needMore }
+                if bytes.count < 3 { return final ? .decoded(.escape, length: 1) : .needMore(isString: false) }
                 return .decoded(ss3Key(bytes[2]), length: 3)
             }
             if second == 0x1B { return .decoded(.escape, length: 1) }
             // Alt+key: the key itself.
             return .decoded(nil, length: 1)
+        // The 8-bit introducers: CSI, and DCS, SOS, OSC, PM, APC.
+        case 0x9B: return decodeCSI(bytes, from: 1, final: final)
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return decodeString(bytes, from: 1, final: final)
+        // The same, sent as UTF-8 (C2 9B …) by a terminal in UTF-8 mode.
+        case 0xC2 where bytes.count >= 2 && bytes[1] == 0x9B: return decodeCSI(bytes, from: 2, final: final)
+        case 0xC2 where bytes.count >= 2 && [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(bytes[1]):
+            return decodeString(bytes, from: 2, final: final)
         case 0x0D, 0x0A: return .decoded(.enter, length: 1)
         case 0x7F, 0x08: return .decoded(.backspace, length: 1)
         case 0x09: return .decoded(.tab, length: 1)
@@ -135,18 +193,36 @@ package struct KeyDecoder: Sendable {
     /// ESC ] (OSC), ESC P (DCS), ESC _ (APC), ESC ^ (PM), ESC X (SOS).
     static let stringIntroducers: [UInt8] = [0x5D, 0x50, 0x5F, 0x5E, 0x58]
 
-    /// A string up to BEL or ESC \; incomplete, it waits for more (or is dropped at the delay).
-    private func decodeString(_ bytes: [UInt8], final: Bool) -> Step {
-        var index = 2
+    /// A string from `start` up to BEL or ST (ESC \, 0x9C, or C2 9C); an ESC before
+    /// anything else ends it without being eaten. An OSC 11 answer is the background color.
+    private func decodeString(_ bytes: [UInt8], from start: Int, final: Bool) -> Step {
+        var index = start
         while index < bytes.count {
-            if bytes[index] == 0x07 { return .decoded(nil, length: index + 1) }
-            if bytes[index] == 0x1B {
+            let byte = bytes[index]
+            var end: Int?
+            if byte == 0x07 || byte == 0x9C {
+                end = index + 1
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0x9C {
+                end = index + 2
+            } else if byte == 0x1B {
                 guard index + 1 < bytes.count else { break }
-                return .decoded(nil, length: bytes[index + 1] == UInt8(ascii: "\\") ? index + 2 : index)
+                end = bytes[index + 1] == UInt8(ascii: "\\") ? index + 2 : index
+            }
+            if let end {
+                let isOSC = bytes[start - 1] == 0x5D || bytes[start - 1] == 0x9D
+                if isOSC, let color = Self.backgroundColor(bytes[start..<index]) { return .reply(color, length: end) }
+                return .decoded(nil, length: end)
             }
             index += 1
         }
-        return final ? .decoded(nil, length: bytes.count) : .needMore
+        return final ? .cutOff(isString: true) : .needMore(isString: true)
+    }
+
+    /// "11;rgb:RRRR/GGGG/BBBB", the answer to OSC 11.
+    private static func backgroundColor(_ body: ArraySlice<UInt8>) -> TerminalReply? {
+        guard body.starts(with: Array("11;".utf8)) else { return nil }
+        guard let (red, green, blue) = TerminalReplies.rgb(String(decoding: body.dropFirst(3), as: UTF8.self)) else { return nil }
+        return .backgroundColor(red: red, green: green, blue: blue)
     }
 
     private func ss3Key(_ byte: UInt8) -> Key? {
@@ -162,23 +238,34 @@ package struct KeyDecoder: Sendable {
         }
     }
 
-    private func decodeCSI(_ bytes: [UInt8], final: Bool) -> Step {
-        // ESC [ parameters (0x30–0x3F) intermediates (0x20–0x2F) final (0x40–0x7E)
-        var index = 2
+    private func decodeCSI(_ bytes: [UInt8], from start: Int, final: Bool) -> Step {
+        // CSI parameters (0x30–0x3F) intermediates (0x20–0x2F) final (0x40–0x7E)
+        var index = start
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case 0x20...0x3F:
                 index += 1
             case 0x40...0x7E:
-                let parameters = bytes[2..<index]
+                let parameters = bytes[start..<index]
+                if let reply = Self.reply(parameters: parameters, final: byte) { return .reply(reply, length: index + 1) }
                 return .decoded(csiKey(parameters: parameters, final: byte), length: index + 1)
             default:
                 // Not a CSI after all: drop the introducer and look again from the odd byte.
                 return .decoded(nil, length: index)
             }
         }
-        return final ? .decoded(nil, length: bytes.count) : .needMore
+        return final ? .cutOff(isString: false) : .needMore(isString: false)
+    }
+
+    /// The device attributes (`? … c`) and the color-scheme report (`? 997 ; 1|2 n`).
+    private static func reply(parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalReply? {
+        guard parameters.first == UInt8(ascii: "?") else { return nil }
+        if final == UInt8(ascii: "c") { return .deviceAttributes }
+        guard final == UInt8(ascii: "n") else { return nil }
+        if parameters.elementsEqual("?997;1".utf8) { return .colorScheme(.dark) }
+        if parameters.elementsEqual("?997;2".utf8) { return .colorScheme(.light) }
+        return nil
     }
 
     private func csiKey(parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {
@@ -239,7 +326,7 @@ package struct KeyDecoder: Sendable {
         case 0xF0...0xF4: length = 4
         default: return .decoded(nil, length: 1)
         }
-        if bytes.count < length { return final ? .decoded(nil, length: 1) : .needMore }
+        if bytes.count < length { return final ? .decoded(nil, length: 1) : .needMore(isString: false) }
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length {
             let byte = bytes[offset]

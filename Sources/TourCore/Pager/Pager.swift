@@ -19,13 +19,17 @@ package struct Pager: Sendable {
         package var bindings = KeyBindings.standard
         /// What the terminal shows, so colors can be kept readable on it; nil leaves them.
         package var contrast: (depth: ColorDepth, background: TerminalBackground)? = nil
+        /// The background was asked of the terminal (not given by the person): an answer
+        /// that arrives once the tour is up changes it.
+        package var backgroundFromTerminal = false
 
         package init(animation: Bool = true, mouse: Bool = true, bindings: KeyBindings = .standard,
-                     contrast: (depth: ColorDepth, background: TerminalBackground)? = nil) {
+                     contrast: (depth: ColorDepth, background: TerminalBackground)? = nil, backgroundFromTerminal: Bool = false) {
             self.animation = animation
             self.mouse = mouse
             self.bindings = bindings
             self.contrast = contrast
+            self.backgroundFromTerminal = backgroundFromTerminal
         }
     }
 
@@ -57,7 +61,9 @@ package struct Pager: Sendable {
     package private(set) var plan: RunPlan
     /// The paging state machine, over the pages shown.
     package private(set) var paging: Paging
-    package let settings: Settings
+    package private(set) var settings: Settings
+    /// The terminal answered with its background color: a scheme report no longer counts.
+    private var backgroundColorAnswered = false
     /// The window.
     package private(set) var size: Size
     /// How far a long feature list is scrolled; back to the top on every page change.
@@ -152,6 +158,8 @@ package struct Pager: Sendable {
             }
         case .inputClosed:
             return apply(.interrupt(signal: SIGHUP))
+        case .terminalReplied(let reply):
+            return takeIn(reply)
         case .drawn(let layout):
             lastLayout = layout
             // A smaller window (or a reload) can leave the list scrolled past what it now
@@ -167,6 +175,25 @@ package struct Pager: Sendable {
             scrollOffset = offset
             return [.draw]
         }
+    }
+
+    /// An answer to the start-up questions that came after the first frame (a slow link,
+    /// a busy terminal): the colors follow the background it reports.
+    private mutating func takeIn(_ reply: TerminalReply) -> [PagerEffect] {
+        guard settings.backgroundFromTerminal, let contrast = settings.contrast else { return [] }
+        let reported: TerminalBackground
+        switch reply {
+        case .deviceAttributes: return []
+        case .colorScheme(let scheme):
+            guard !backgroundColorAnswered else { return [] }
+            reported = scheme
+        case let .backgroundColor(red, green, blue):
+            backgroundColorAnswered = true
+            reported = TerminalBackground.of((red, green, blue))
+        }
+        guard reported != contrast.background else { return [] }
+        settings.contrast = (contrast.depth, reported)
+        return [.redrawAll]
     }
 
     // MARK: - Keys and clicks

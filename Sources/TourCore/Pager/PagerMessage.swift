@@ -20,6 +20,8 @@ package enum PagerMessage: Sendable {
     case resumed(Size)
     /// stdin closed or the terminal hung up: nobody is there to choose.
     case inputClosed
+    /// The terminal answered one of the start-up questions, late or on time.
+    case terminalReplied(TerminalReply)
     /// A frame reached the terminal, laid out like this; clicks are hit-tested against it.
     case drawn(PagerView.Layout)
 }
