@@ -474,7 +474,9 @@ void tour_image_fit(int width, int height, int max_cols, int max_rows, int *cols
     *rows = h < 1 ? 1 : (h > max_rows ? max_rows : h);
 }
 
-int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii,
+int tour_image_can_draw(void) { return load_chafa(); }
+
+int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii, int light,
                     uint32_t *characters, int32_t *foregrounds, int32_t *backgrounds) {
     if (!load_chafa()) return 1;
     ChafaSymbolMap *symbols = chafa.symbol_map_new();
@@ -484,6 +486,10 @@ int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int 
     int modes[] = {CHAFA_MODE_TRUECOLOR, CHAFA_MODE_INDEXED_256, CHAFA_MODE_INDEXED_8, CHAFA_MODE_FGBG};
     chafa.config_set_canvas_mode(config, modes[mode < 0 || mode > 3 ? 0 : mode]);
     chafa.config_set_symbol_map(config, symbols);
+    /* Without colors the ink is the terminal's text color. chafa's FGBG mode inks the
+       picture's light parts; on a light terminal that draws a negative, whose shapes still
+       read. (Telling chafa 1.12 the colors are dark on light crashes it.) */
+    (void)light;
     ChafaCanvas *canvas = chafa.canvas_new(config);
     chafa.canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED_VALUE, pixels, width, height, width * 4);
     for (int y = 0; y < rows; y++)

@@ -80,6 +80,9 @@ enum TourRunner {
         case .failure(.pastTheLastPage(let page, let pageCount)):
             throw TourError.usage("the start page \(page + 1) is past the last page (\(pageCount))")
         }
+        if environment.debug, let drawer = tour.pages.lazy.compactMap({ $0.picture?.drawer }).first, !drawer.canDraw {
+            writeStandardError("tour: pictures cannot be drawn here (libchafa 1.8 or later is not installed); their pages show their heroAlt words\n")
+        }
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
 
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {

@@ -40,7 +40,9 @@ package enum ImageCodec {
 /// Draws with libchafa, cell by cell: its characters and colors are read into the tour's
 /// own cells, and nothing chafa would write to a terminal is ever used.
 private final class ChafaDrawer: PictureDrawer {
-    /// The last drawing, kept for a redraw at the same size (a page change, a key).
+    /// The last drawing, kept for a redraw at the same size (a page change, a key). The
+    /// lock is held while chafa draws too: its first use sets up state of its own, and
+    /// two threads drawing at once (the tests do) crashed inside it.
     private let last = Mutex<(key: Key, art: Tour.Art)?>(nil)
 
     private struct Key: Equatable, Sendable {
@@ -48,36 +50,54 @@ private final class ChafaDrawer: PictureDrawer {
         var columns: Int
         var rows: Int
         var depth: ColorDepth
+        var background: TerminalBackground
         var ascii: Bool
     }
 
     func fit(_ picture: Picture, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int) {
         var columns: Int32 = 0, rows: Int32 = 0
-        tour_image_fit(Int32(picture.width), Int32(picture.height), Int32(maxColumns), Int32(maxRows), &columns, &rows)
+        last.withLock { _ in
+            tour_image_fit(Int32(picture.width), Int32(picture.height), Int32(maxColumns), Int32(maxRows), &columns, &rows)
+        }
         return (Int(columns), Int(rows))
     }
 
-    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, ascii: Bool) -> Tour.Art? {
-        let key = Key(picture: picture, columns: columns, rows: rows, depth: depth, ascii: ascii)
-        if let cached = last.withLock({ $0 }), cached.key == key { return cached.art }
+    var canDraw: Bool { last.withLock { _ in tour_image_can_draw() != 0 } }
+
+    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, background: TerminalBackground, ascii: Bool) -> Tour.Art? {
+        let key = Key(picture: picture, columns: columns, rows: rows, depth: depth, background: background, ascii: ascii)
+        return last.withLock { last in
+            if let cached = last, cached.key == key { return cached.art }
+            let art = draw(picture, columns: columns, rows: rows, depth: depth, background: background, ascii: ascii)
+            if let art { last = (key, art) }
+            return art
+        }
+    }
+
+    /// Draws with chafa; called with the lock held.
+    private func draw(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, background: TerminalBackground, ascii: Bool) -> Tour.Art? {
         let count = columns * rows
         var characters = [UInt32](repeating: 0x20, count: count)
         var foregrounds = [Int32](repeating: -1, count: count)
         var backgrounds = [Int32](repeating: -1, count: count)
+        // At 8 colors chafa draws in 24-bit and the colors are chosen here, none of them the
+        // background's; chafa's own 8 would draw dark blue black on a black terminal.
         let mode: Int32 = switch depth {
-        case .direct: 0
+        case .direct, .ansi8: 0
         case .ansi256: 1
-        case .ansi8: 2
         case .monochrome: 3
         }
         let status = picture.pixels.withUnsafeBufferPointer { pixels in
             tour_image_draw(pixels.baseAddress, Int32(picture.width), Int32(picture.height), Int32(columns), Int32(rows), mode,
-                            ascii ? 1 : 0, &characters, &foregrounds, &backgrounds)
+                            ascii ? 1 : 0, background == .light ? 1 : 0, &characters, &foregrounds, &backgrounds)
         }
         guard status == 0 else { return nil }
         // chafa gives 0xRRGGBB at every depth, already one of the depth's own colors.
         func color(_ value: Int32) -> Color {
-            value < 0 ? .default : .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+            guard value >= 0 else { return .default }
+            let (red, green, blue) = (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+            if depth == .ansi8 { return .ansi(UInt8(Palette.nearestVisible(red: red, green: green, blue: blue, on: background))) }
+            return .rgb(red, green, blue)
         }
         var lines: [String] = []
         var styles: [[Style]] = []
@@ -89,15 +109,16 @@ private final class ChafaDrawer: PictureDrawer {
                 // Only a printable character of one cell: chafa's output is data, not trusted text.
                 // Ink that is transparent (no foreground) would show in the terminal's own
                 // text color: such a cell keeps only its background.
-                let scalar = foregrounds[index] < 0 ? " " : Unicode.Scalar(characters[index]).flatMap { TextWidth.of(scalar: $0.value) == 1 ? $0 : nil } ?? " "
+                // In monochrome there are no colors at all: the character is the ink, in the
+                // terminal's own text color.
+                let inked = depth == .monochrome || foregrounds[index] >= 0
+                let scalar = !inked ? " " : Unicode.Scalar(characters[index]).flatMap { TextWidth.of(scalar: $0.value) == 1 ? $0 : nil } ?? " "
                 line.unicodeScalars.append(scalar)
                 lineStyles.append(Style(foreground: color(foregrounds[index]), background: color(backgrounds[index])))
             }
             lines.append(line)
             styles.append(lineStyles)
         }
-        let art = Tour.Art(lines: lines, styles: styles, keepBlankRows: true)
-        last.withLock { $0 = (key, art) }
-        return art
+        return Tour.Art(lines: lines, styles: styles, keepBlankRows: true)
     }
 }

@@ -20,6 +20,8 @@ struct Arguments {
     var allowOutsideArt = false
     var verbose = false
     var background: TerminalBackground?
+    /// render: the color depth to draw at.
+    var colors: ColorDepth?
     /// `tour check` or `tour render`; nil plays the tour.
     var command: Subcommand?
     var format: OutputFormat?
@@ -98,6 +100,12 @@ struct Arguments {
             case .once: arguments.once = true
             case .reset: arguments.reset = true
             case .noColor: arguments.noColor = true
+            case .colors:
+                let text = try value(for: name, inline: inlineValue)
+                guard let depth = ColorDepth(colorsName: text) else {
+                    throw TourError.usage("tour: --colors is 2, 8, 16, 256 or 24bit, not \(Quoted(text))")
+                }
+                arguments.colors = depth
             case .noAnimation: arguments.noAnimation = true
             case .noMouse: arguments.noMouse = true
             case .accessible: arguments.accessible = true

@@ -34,7 +34,8 @@ enum Authoring {
     }
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.
-    static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat, background: TerminalBackground) -> Int32 {
+    static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat, background: TerminalBackground,
+                       depth: ColorDepth = .direct) -> Int32 {
         guard page <= tour.pageCount else {
             printError("tour: --page \(page) is past the last page (\(tour.pageCount))")
             return ExitCode.usage.rawValue
@@ -43,13 +44,14 @@ enum Authoring {
         // (an icon falls back to "*", not "?"); SVG is UTF-8 whatever the locale.
         let glyphs: Glyphs = format == .svg || CommandOutput.localeIsUTF8 ? .unicode : .ascii
         var view = PageView(tour: tour, state: Paging(pageCount: tour.pageCount, currentPage: page - 1), glyphs: glyphs)
-        // Drawn as on a 24-bit terminal with a dark background (or the one asked for), as the SVG shows it.
-        view.contrast = (.direct, background)
+        // Drawn as on a terminal of that depth (24-bit by default) with a dark background (or
+        // the one asked for), as the SVG shows it.
+        view.contrast = (depth, background)
         let canvas = view.render(size: Size(width: size.width, height: size.height))
         // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
         let drawn = switch format {
-        case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas))
-        case .svg: ScreenExport.svg(canvas, theme: ScreenExport.Theme(for: background))
+        case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas, depth: depth))
+        case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background))
         case .text, .json: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return writeOut(drawn) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue

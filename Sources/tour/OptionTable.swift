@@ -7,7 +7,7 @@ import TourCore
 struct Option: Sendable {
     /// What the command does with the option; the parser switches on this.
     enum Action: Sendable, CaseIterable {
-        case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, noAnimation, noMouse, accessible, background
+        case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, colors, noAnimation, noMouse, accessible, background
         case page, size, format, help, version, verbose
         case every, tipsOff, tipsOn
     }
@@ -91,7 +91,10 @@ enum OptionTable {
                summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render]),
         Option(names: ["--allow-outside-art"], action: .allowOutsideArt,
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
-        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)", commands: [nil, .tip, .tips]),
+        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips]),
+        Option(names: ["--colors"], action: .colors, value: .text("COLORS"),
+               summary: "render: the colors to draw with, 2, 8, 16, 256 or 24bit (default 24bit; 2 with --no-color or NO_COLOR)",
+               commands: [.render]),
         Option(names: ["--background"], action: .background, value: .text("BACKGROUND"),
                summary: "light or dark: what the terminal's background is, so every color reads on it (also TOUR_BACKGROUND; by default the terminal is asked)",
                commands: [nil, .render, .tips]),

@@ -83,7 +83,11 @@ func main() -> Int32 {
             return ExitCode.forError(problem)
         }
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
-        return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text, background: arguments.background ?? .dark)
+        // As on a 24-bit terminal, unless asked otherwise; no color at all, as the pager, for NO_COLOR.
+        let noColor = arguments.noColor || getenv("NO_COLOR").map { $0.pointee != 0 } == true
+        let depth = arguments.colors ?? (noColor ? .monochrome : .direct)
+        return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text,
+                                background: arguments.background ?? .dark, depth: depth)
     }
 
     var options = TourOptions()

@@ -52,6 +52,34 @@ struct ContrastTests {
         #expect(checked > 500)
     }
 
+    /// The built-in gradient page at 256 colors (two flat bands there) and at 24 bits: the
+    /// hint, Skip and the dots are not dim, and every text cell reads at 4.5:1 against the
+    /// band as drawn, not the 24-bit color it came from.
+    @Test(arguments: [ColorDepth.direct, .ansi256, .ansi8])
+    func textOnAGradientReadsAgainstTheBandAsDrawn(depth: ColorDepth) throws {
+        let tour = try TourLoader.load(path: PackagePaths.builtInTour)
+        let index = try #require(tour.pages.firstIndex { $0.gradient.count >= 2 })
+        for background in [TerminalBackground.dark, .light] {
+            var view = PageView(tour: tour, state: Paging(pageCount: tour.pages.count, currentPage: index))
+            view.contrast = (depth, background)
+            var canvas = Canvas(size: Size(width: 80, height: 24))
+            let layout = view.draw(into: &canvas)
+            var checked = 0
+            for y in 0..<24 {
+                for x in 0..<80 where !(layout.parts.hero?.contains(x: x, y: y) ?? false) {
+                    let cell = canvas[x, y]
+                    guard cell.character != " " else { continue }
+                    #expect(!cell.style.dim, "\(depth) \(background) (\(x), \(y)) '\(cell.character)' is dim on a band")
+                    let front = Contrast.shown(cell.style.foreground, depth: depth) ?? background.foreground
+                    let back = Contrast.shown(cell.style.background, depth: depth) ?? background.rgb
+                    #expect(Contrast.ratio(front, back) >= Contrast.minimumRatio, "\(depth) \(background) (\(x), \(y)) '\(cell.character)'")
+                    checked += 1
+                }
+            }
+            #expect(checked > 60 && layout.hint != nil && layout.skip != nil)
+        }
+    }
+
     @Test func aShortAccentKeepsItsHue() {
         let orange = Color.rgb(0xFF, 0x88, 0x00)
         let band = Color.rgb(0x1E, 0xA5, 0xE9)

@@ -40,7 +40,7 @@ struct PictureTests {
         let drawer = try #require(picture.drawer)
         let (columns, rows) = drawer.fit(picture, maxColumns: 40, maxRows: 12)
         #expect(rows == 12 && (22...26).contains(columns))  // square pixels in cells twice as tall as wide
-        let art = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, ascii: false))
+        let art = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, background: .dark, ascii: false))
         #expect(art.lines.count == rows && art.width == columns)
         func rgb(_ color: Color) -> (UInt8, UInt8, UInt8)? { Contrast.shown(color, depth: depth) }
         let middle = art.styles[rows / 2][columns / 2]
@@ -50,8 +50,30 @@ struct PictureTests {
         #expect(red, "\(depth): the middle is \(middle)")
         #expect(light && corner.background != .default, "\(depth): the corner is \(corner)")
         // ASCII symbols for a terminal that is not UTF-8.
-        let ascii = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, ascii: true))
+        let ascii = try #require(drawer.art(picture, columns: columns, rows: rows, depth: depth, background: .dark, ascii: true))
         #expect(ascii.lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value < 0x80 } })
+    }
+
+    /// At 8 colors no cell of a picture takes the background's own color (the built-in
+    /// logo's dark blue half was black on black); in monochrome the shapes are drawn as
+    /// ink, in no color (they were 14 blank rows).
+    @Test(arguments: [TerminalBackground.dark, .light])
+    func picturesKeepTheirShapesAtEveryDepth(background: TerminalBackground) throws {
+        let tour = try TourLoader.load(path: PackagePaths.root + "/Resources/welcome.json")
+        let logo = try #require(tour.pages.last?.picture)
+        let drawer = try #require(logo.drawer)
+        let (columns, rows) = drawer.fit(logo, maxColumns: 40, maxRows: 12)
+        let eight = try #require(drawer.art(logo, columns: columns, rows: rows, depth: .ansi8, background: background, ascii: false))
+        let hidden: Color = .ansi(background == .dark ? 0 : 7)
+        let colors = eight.styles.flatMap { $0 }.flatMap { [$0.foreground, $0.background] }
+        #expect(!colors.contains(hidden), "\(background): a cell in the background's own color")
+        #expect(Set(colors.map { "\($0)" }).count >= 3, "\(background): the picture kept its colors")
+        let plain = try #require(drawer.art(logo, columns: columns, rows: rows, depth: .monochrome, background: background, ascii: false))
+        let inked = plain.lines.joined().unicodeScalars.filter { $0 != " " }.count
+        #expect(inked >= columns * rows / 10, "\(background): \(inked) cells of ink\n\(plain.lines.joined(separator: "\n"))")
+        #expect(plain.styles.flatMap { $0 }.allSatisfy { $0.foreground == .default && $0.background == .default })
+        #expect(Palette.nearestVisible(red: 0, green: 0, blue: 90, on: .dark) == 4)
+        #expect(Palette.nearestVisible(red: 240, green: 240, blue: 240, on: .light) != 7)
     }
 
     @Test func aPictureGivesWayLikeArtAndItsWordsStandInForItInText() throws {
@@ -85,7 +107,7 @@ extension PictureTests {
                 #expect(picture.width <= 512 && picture.height <= 512)
                 let (columns, rows) = drawer.fit(picture, maxColumns: 20, maxRows: 6)
                 #expect(columns <= 20 && rows <= 6)
-                #expect(drawer.art(picture, columns: columns, rows: rows, depth: .ansi256, ascii: false)?.lines.count == rows)
+                #expect(drawer.art(picture, columns: columns, rows: rows, depth: .ansi256, background: .dark, ascii: false)?.lines.count == rows)
             case .failure(let failure):
                 #expect(!failure.reason.isEmpty, "\(file)")
             }
@@ -116,5 +138,31 @@ struct BuiltInLogoTests {
         #expect(cells(64, 64) == [64, 32])
         #expect(cells(512, 512) == [160, 80])
         #expect(cells(512, 3) == [160, 2])
+    }
+}
+
+/// A drawer on a machine without libchafa: it fits, but draws nothing.
+private struct MachineWithoutChafa: PictureDrawer {
+    func fit(_ picture: Picture, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int) { (maxColumns, maxRows) }
+    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, background: TerminalBackground, ascii: Bool) -> Tour.Art? { nil }
+    var canDraw: Bool { false }
+}
+
+@Suite("A picture this machine cannot draw")
+struct UndrawablePictureTests {
+    /// Its words stand where it would be, dim and bracketed; without words, nothing does.
+    @Test func theWordsStandInItsPlace() {
+        let picture = Picture(width: 10, height: 10, pixels: Array(repeating: 255, count: 400), drawer: MachineWithoutChafa())
+        var page = Tour.Page(title: "Logo", subtitle: "The tour logo.")
+        page.picture = picture
+        page.heroAlt = "A terminal window with a tour in it"
+        let tour = Tour(pages: [page])
+        let screen = ScreenExport.text(PageView(tour: tour, state: Paging(pageCount: 1)).render(size: Size(width: 60, height: 20)))
+        #expect(screen.contains("[ A terminal window with a tour in it ]"), "\(screen)")
+        let narrow = ScreenExport.text(PageView(tour: tour, state: Paging(pageCount: 1)).render(size: Size(width: 24, height: 20)))
+        #expect(narrow.contains("[ A terminal") && narrow.contains("… ]"), "\(narrow)")
+        page.heroAlt = nil
+        let silent = ScreenExport.text(PageView(tour: Tour(pages: [page]), state: Paging(pageCount: 1)).render(size: Size(width: 60, height: 20)))
+        #expect(!silent.contains("[ A") && silent.contains("Logo"))
     }
 }

@@ -205,4 +205,25 @@ struct PictureEndToEndTests {
         #expect(result.stdout.contains("Page 2 of 2\nFrom bytes\nPicture: The same disc.\n"))
         #expect(result.stdout.contains("completed\nheroImage: not a picture tour can show: not a PNG or JPEG image\n"))
     }
+
+    /// `render` draws at any color depth: --colors 2|8|16|256|24bit, --no-color and
+    /// NO_COLOR, so a picture at 8 colors or in monochrome can be previewed.
+    @Test func renderDrawsAtEveryColorDepth() throws {
+        func render(_ extra: [String], environment: [String: String] = [:]) throws -> CommandResult {
+            try runTour(["render", "--page", "5", "--size", "60x20", "--format", "ansi"] + extra, environment: environment)
+        }
+        let eight = try render(["--colors", "8"])
+        #expect(eight.exitCode == 0 && !eight.stdout.contains("38;") && !eight.stdout.contains("48;"))
+        #expect(!eight.stdout.contains("[0;30m") && !eight.stdout.contains(";40m") && !eight.stdout.contains("[0;40m"),
+                "no cell of the logo is black on the dark background")
+        for result in [try render(["--no-color"]), try render(["--colors", "2"]), try render([], environment: ["NO_COLOR": "1"])] {
+            #expect(result.exitCode == 0)
+            #expect(!result.stdout.contains("38;") && !result.stdout.contains("48;"), "no color")
+            let logoRows = result.stdout.split(separator: "\n").prefix(9).filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }
+            #expect(logoRows.count >= 3, "the logo is drawn by its shapes: \(result.stdout)")
+        }
+        let bad = try runTour(["render", "--page", "5", "--size", "60x20", "--colors", "9"])
+        #expect(bad.exitCode == 2 && bad.stderr.contains("--colors is 2, 8, 16, 256 or 24bit"))
+    }
 }
+

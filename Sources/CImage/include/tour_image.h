@@ -33,11 +33,16 @@ void tour_image_free(uint8_t *pixels);
 /// twice as tall as wide).
 void tour_image_fit(int width, int height, int max_cols, int max_rows, int *cols, int *rows);
 
+/// Whether pictures can be drawn on this machine: libchafa loads (it is loaded once).
+int tour_image_can_draw(void);
+
 /// Draws RGBA pixels into cols × rows cells. `mode`: 0 24-bit, 1 256 colors, 2 8 colors,
-/// 3 no color. `ascii`: ASCII symbols only. For each cell writes its character and its
-/// foreground and background as 0xRRGGBB (at 256 and 8 colors, one of those palettes'
-/// colors), or -1 for none. Returns 0, or non-zero when libchafa cannot be loaded.
-int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii,
+/// 3 no color (shapes only, inked in the terminal's text color; `light`, the terminal's
+/// background, is not used yet). `ascii`: ASCII symbols only. For each cell writes its
+/// character and its foreground and background as 0xRRGGBB (at 256 and 8 colors, one of
+/// those palettes' colors), or -1 for none. Returns 0, or non-zero when libchafa cannot
+/// be loaded.
+int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii, int light,
                     uint32_t *characters, int32_t *foregrounds, int32_t *backgrounds);
 
 #endif

@@ -65,3 +65,17 @@ package enum ColorDepth: Sendable, Equatable {
         max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
     }
 }
+
+extension ColorDepth {
+    /// `tour render --colors`: 2 (no color), 8 or 16 (the ANSI colors; a 16-color
+    /// terminal is drawn for with the 8, as the pager does), 256, or 24bit.
+    package init?(colorsName name: String) {
+        switch name.lowercased() {
+        case "2": self = .monochrome
+        case "8", "16": self = .ansi8
+        case "256": self = .ansi256
+        case "24bit", "truecolor", "16m": self = .direct
+        default: return nil
+        }
+    }
+}

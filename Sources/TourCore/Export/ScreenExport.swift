@@ -8,6 +8,12 @@ package enum ScreenExport {
 
     /// The same, with every color as `depth` shows it.
     package static func ansi(_ canvas: Canvas, depth: ColorDepth) -> String {
+        ansi(reduced(canvas, to: depth))
+    }
+
+    /// The canvas in the colors a terminal of `depth` shows.
+    package static func reduced(_ canvas: Canvas, to depth: ColorDepth) -> Canvas {
+        guard depth != .direct else { return canvas }
         var reduced = canvas
         reduced.mapStyles { style in
             var style = style
@@ -15,7 +21,7 @@ package enum ScreenExport {
             style.background = depth.reduced(style.background)
             return style
         }
-        return ansi(reduced)
+        return reduced
     }
 
     /// Text with SGR colors and attributes (24-bit for RGB colors), reset at each line end.

@@ -42,6 +42,9 @@ package protocol PictureDrawer: Sendable {
     /// The cells a picture fills within these bounds, keeping its aspect.
     func fit(_ picture: Picture, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int)
     /// The picture as art of exactly this many cells, in the colors the depth allows, with
-    /// block symbols or, for `ascii`, ASCII ones; nil when it cannot be drawn.
-    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, ascii: Bool) -> Tour.Art?
+    /// block symbols or, for `ascii`, ASCII ones; nil when it cannot be drawn. At 8 colors
+    /// no cell takes the `background`'s own color; in monochrome the shapes are the ink.
+    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, background: TerminalBackground, ascii: Bool) -> Tour.Art?
+    /// Whether this machine can draw pictures at all (libchafa is there).
+    var canDraw: Bool { get }
 }

@@ -589,6 +589,11 @@ private final class DecodeRun {
                     page.picture = picture
                 }
                 page.heroImage = path
+                // Asked only by `tour check`: playing loads libchafa when a picture is first drawn.
+                if !building, let drawer = page.picture?.drawer, !drawer.canDraw {
+                    // The file is fine; this machine lacks the library that draws it.
+                    warn(keyPosition(imageMember), "this machine cannot draw pictures (libchafa 1.8 or later is not installed): here \(what()) shows its \"heroAlt\" in their place; machines with libchafa draw it")
+                }
                 if fields[.heroAlt] == nil {
                     // Text is how a screen reader, --plain and --accessible show a picture.
                     warn(keyPosition(imageMember), "\(what()) has a \"heroImage\" and no \"heroAlt\": --plain, --accessible and screen readers say nothing of the picture")

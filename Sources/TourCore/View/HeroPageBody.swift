@@ -13,6 +13,9 @@ package struct HeroPageBody: PageBody {
     package var hero: Tour.Art?
     /// A PNG or JPEG picture, drawn to fit the rows the text leaves; it stands in for `hero`.
     package var picture: Picture?
+    /// What the picture shows (`heroAlt`): drawn in its place where it cannot be drawn
+    /// (no libchafa on this machine).
+    package var pictureWords: String?
 
     /// A picture takes at most this many rows, or two thirds of the page's rows on a tall
     /// window: a hero, not a wallpaper, and larger when there is room.
@@ -21,12 +24,24 @@ package struct HeroPageBody: PageBody {
     package static let pictureMinimumRows = 3
 
     /// The standard page body.
-    package init(title: String, subtitle: String, hero: Tour.Art?, picture: Picture? = nil) {
+    package init(title: String, subtitle: String, hero: Tour.Art?, picture: Picture? = nil, pictureWords: String? = nil) {
         self.title = title
         self.subtitle = subtitle
         self.hero = hero
         self.picture = picture
+        self.pictureWords = pictureWords
     }
+
+    /// The picture's words as dim art, one bracketed line cut to the width, for a picture
+    /// that cannot be drawn here; nil without words.
+    private func wordsInPlaceOfPicture(width: Int, context: PageContext) -> Tour.Art? {
+        guard let words = pictureWords, !words.isEmpty, width > 6 else { return nil }
+        let line = "[ " + TextWidth.truncate(words, to: width - 6, ellipsis: context.glyphs.ellipsis) + " ]"
+        return Tour.Art(lines: [line], styles: [Array(repeating: Style(dim: true), count: line.count)])
+    }
+
+    /// The picture cannot be drawn on this machine at all.
+    private var pictureUndrawable: Bool { picture != nil && picture?.drawer?.canDraw != true }
 
     /// A readable line length for the subtitle.
     package static let subtitleMaximumWidth = 60
@@ -66,15 +81,18 @@ package struct HeroPageBody: PageBody {
 
     /// The picture drawn as art in at most `rows` rows, or nil when it gets fewer than its minimum.
     private func pictureArt(width: Int, rows: Int, context: PageContext) -> Tour.Art? {
+        if pictureUndrawable { return rows >= 1 ? wordsInPlaceOfPicture(width: width, context: context) : nil }
         guard let picture, let drawer = picture.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
         let cap = max(Self.pictureRows, context.pageRows * 2 / 3)
         let largest = picture.largestCells
         let (columns, fitted) = drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(rows, cap, largest.rows))
-        return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, ascii: context.glyphs == .ascii)
+        return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, background: context.background,
+                          ascii: context.glyphs == .ascii)
     }
 
     /// The rows a picture would like at this width.
     private func pictureHeight(width: Int) -> Int? {
+        if pictureUndrawable { return pictureWords?.isEmpty == false ? 1 : nil }
         guard let picture, let drawer = picture.drawer, width > 4 else { return nil }
         let largest = picture.largestCells
         return drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(Self.pictureRows, largest.rows)).rows

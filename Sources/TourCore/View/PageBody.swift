@@ -106,6 +106,8 @@ public struct PageContext: Sendable {
     public var compact: Bool
     /// The colors the terminal shows: how a picture is drawn.
     package var colorDepth: ColorDepth = .direct
+    /// The terminal's background: the color a picture's shapes must not take.
+    package var background: TerminalBackground = .dark
     /// The rows of the whole screen: a picture may grow with them.
     package var pageRows = 24
     /// The keys that scroll a list, as the key table names them (for "more below (j)").
@@ -169,7 +171,7 @@ extension Tour.Page {
     /// content; the view decides how each kind looks.
     package var body: any PageBody {
         switch content {
-        case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art, picture: picture)
+        case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art, picture: picture, pictureWords: heroAlt)
         case .features(let items, let extra): FeatureListBody(title: title, items: items, extra: extra)
         case .custom(let body): body.drawsOwnTitle ? body : TitledBody(title: title, body: body)
         }

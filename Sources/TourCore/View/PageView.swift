@@ -107,6 +107,7 @@ package struct PageView: Sendable {
         var context = PageContext(glyphs: glyphs, accent: accent, scrollOffset: 0, compact: false)
         context.scrollKeys = (bindings.typedKey(for: .scrollUp).map(String.init), bindings.typedKey(for: .scrollDown).map(String.init))
         context.colorDepth = contrast?.depth ?? .direct
+        context.background = contrast?.background ?? .dark
         context.pageRows = size.height
         context.labels = tour.labels
         let (_, minimum) = body.heights(width: size.width, context: context)
@@ -140,7 +141,7 @@ package struct PageView: Sendable {
         let body = canvas.withRegion(area) { region in pageBody.draw(into: &region, context: frame.context) }
         layout.body = area
         layout.parts = body.offset(x: area.x, y: area.y)
-        paintGradient(into: &canvas)
+        paintGradient(into: &canvas, depth: contrast?.depth ?? .direct)
         if let contrast {
             // A picture, and an author's art, keep their colors; art that follows contrast does not.
             let keepsItsColors = page.picture != nil || !(page.hero?.followsContrast ?? false)
@@ -150,18 +151,25 @@ package struct PageView: Sendable {
     }
 
     /// Paints the page's gradient behind everything that has no background of its own,
-    /// one band per row, with black or white text, whichever reads better on that band.
-    private func paintGradient(into canvas: inout Canvas) {
+    /// one band per row, with black or white text, whichever reads better on that band as
+    /// the terminal draws it (at 256 colors, the palette entry the band becomes). Text on a
+    /// band is never dim: dim gray on a mid-tone band is unreadable (the hint, Skip, the dots).
+    private func paintGradient(into canvas: inout Canvas, depth: ColorDepth) {
         let stops = page.gradient.compactMap(Palette.rgb(of:))
         guard stops.count >= 2 else { return }
         let height = canvas.size.height
         for y in 0..<height {
             let band = Palette.blend(stops, at: height > 1 ? Double(y) / Double(height - 1) : 0)
-            let foreground = Palette.readableForeground(on: band)
+            let drawn = Contrast.shown(band, depth: depth).map { Color.rgb($0.0, $0.1, $0.2) } ?? band
+            let foreground = Palette.readableForeground(on: drawn)
             for x in 0..<canvas.size.width {
                 var cell = canvas[x, y]
-                if cell.style.background == .default { cell.style.background = band }
-                if cell.style.foreground == .default { cell.style.foreground = foreground }
+                let onBand = cell.style.background == .default
+                if onBand { cell.style.background = band }
+                if cell.style.foreground == .default {
+                    cell.style.foreground = foreground
+                    if onBand { cell.style.dim = false }
+                }
                 canvas[x, y] = cell
             }
         }

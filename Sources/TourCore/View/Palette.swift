@@ -62,6 +62,22 @@ package enum Palette {
         return best
     }
 
+    /// The nearest of the 8 ANSI colors that is not the terminal's own background (black
+    /// on a dark terminal, white on a light one): a picture's shapes drawn at 8 colors stay
+    /// visible, where the plain nearest would draw dark blue black on black.
+    package static func nearestVisible(red: UInt8, green: UInt8, blue: UInt8, on background: TerminalBackground) -> Int {
+        let hidden = background == .dark ? 0 : 7
+        let (r, g, b) = (Int(red), Int(green), Int(blue))
+        var best = background == .dark ? 7 : 0
+        var bestDistance = Int.max
+        for index in 0..<8 where index != hidden {
+            let color = ansi[index]
+            let d = distance((r, g, b), (Int(color.0), Int(color.1), Int(color.2)))
+            if d < bestDistance { best = index; bestDistance = d }
+        }
+        return best
+    }
+
     static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
         let (dr, dg, db) = (a.0 - b.0, a.1 - b.1, a.2 - b.2)
         return dr * dr * 2 + dg * dg * 4 + db * db * 3
