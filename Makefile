@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps sysroot deb wheel tag packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel tag terminals-test-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -82,12 +82,13 @@ run: build
 # Everything: the example tool's build, a short smoke of every fuzz target, then the
 # unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
 FUZZ_SMOKE_SECONDS ?= 5
-test: build bench-deps install-test-deps packages-test-deps
+test: build bench-deps install-test-deps packages-test-deps terminals-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
 	$(MAKE) --no-print-directory release
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
 	$(MAKE) --no-print-directory deb wheel
 	python3 Tests/Packages/packages-test.py
@@ -130,6 +131,25 @@ bench-deps: deps
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@python3 -c "import pyte" 2>/dev/null || python3 -m pip install --quiet pyte
+
+# What the real-terminal tests need: an X server without a screen, xterm (and the font it
+# is clicked at), xdotool to click.
+terminals-test-deps:
+	@missing=""; \
+	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
+	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
+	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
+	[ -e /usr/share/fonts/X11/misc/6x13-ISO8859-1.pcf.gz ] || missing="$$missing xfonts-base"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+# The real-terminal tests alone: the pty that answers late and adversarially, and fast
+# clicks in xterm under Xvfb (make test runs both).
+test-terminals: bench-deps terminals-test-deps release
+	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 
 # tour against dialog and mdp, side by side in one run: prints the table, writes BENCHMARKS.md.
 bench: bench-deps release
