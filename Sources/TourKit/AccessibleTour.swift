@@ -19,12 +19,15 @@ enum AccessibleTour {
     /// command, a number jumps to that page. The words are English ("back", "skip") and
     /// the tour's own for them.
     static func action(for line: String, bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> PagerAction? {
-        let answer = line.trimmingSpaces.lowercased()
+        let typed = line.trimmingSpaces
+        let answer = typed.lowercased()
         if answer.isEmpty { return .advance }
         if answer == "back" || answer == labels[.hintBack].lowercased() { return .previous }
         if answer == "skip" || answer == labels[.hintSkip].lowercased() { return .skip }
         if let number = Int(answer) { return .jump(to: number - 1) }
-        guard answer.count == 1, let command = bindings.command(for: .character(answer.first!))?.command else { return nil }
+        // A key as typed (G, last, is not g, first); else as lowercase (Q with caps lock).
+        guard typed.count == 1, let command = (bindings.command(for: .character(typed.first!))
+                                               ?? bindings.command(for: .character(answer.first!)))?.command else { return nil }
         switch command {
         case .next, .screenDown: return .next
         case .previous, .screenUp: return .previous

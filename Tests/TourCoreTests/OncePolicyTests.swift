@@ -1,0 +1,27 @@
+import Testing
+@testable import TourCore
+
+/// When a `once` run stays out of the way, in the order the README gives: the person's
+/// opt-out, then CI, then the terminal check, which an explicit `--plain` lifts.
+@Suite("OncePolicy")
+struct OncePolicyTests {
+    @Test func theOrderOfTheChecks() {
+        func reason(stdin: Bool = true, stdout: Bool = true, ci: Bool = false, disabled: Bool = false, plain: Bool = false) -> TourOutcome.NotShownReason? {
+            OncePolicy.reasonNotToShow(stdinIsTerminal: stdin, stdoutIsTerminal: stdout, continuousIntegration: ci,
+                                       disabledByUser: disabled, plainRequested: plain)
+        }
+        #expect(reason() == nil)
+        #expect(reason(stdin: false) == .notATerminal && reason(stdout: false) == .notATerminal)
+        #expect(reason(stdin: false, plain: true) == nil)  // --plain prints to a pipe on purpose
+        #expect(reason(ci: true) == .continuousIntegration && reason(stdout: false, ci: true) == .continuousIntegration)
+        #expect(reason(ci: true, plain: true) == .continuousIntegration)  // CI stays quiet even with --plain
+        #expect(reason(stdin: false, ci: true, disabled: true) == .disabledByUser)  // the person's own word first
+    }
+
+    @Test func theDebugLineNamesTheWayAroundInTheCallersWords() {
+        #expect(OncePolicy.explanation(.notATerminal, forCommand: true).contains("--plain"))
+        #expect(OncePolicy.explanation(.notATerminal).contains(".plain") && !OncePolicy.explanation(.notATerminal).contains("--plain"))
+        #expect(OncePolicy.explanation(.continuousIntegration) == "CI is set in the environment")
+        #expect(OncePolicy.explanation(.disabledByUser) == "TOUR_DISABLE is set in the environment")
+    }
+}
