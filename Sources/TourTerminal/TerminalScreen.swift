@@ -135,22 +135,30 @@ final class TerminalScreen {
         writeToTerminal(Array(Self.fenceQuestion.utf8))
         fencesOutstanding += 1
         var decoder = KeyDecoder()
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let start = Self.monotonicSeconds()
-        while fencesOutstanding > 0 {
-            let remaining = Int32(((Self.drainLimit - (Self.monotonicSeconds() - start)) * 1000).rounded(.up))
-            guard remaining > 0 else { break }
-            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, remaining)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { break }
-            _ = decoder.feed(buffer[0..<count], at: Self.monotonicSeconds())
+        Self.readInput(for: Self.drainLimit, until: { fencesOutstanding == 0 }) { bytes in
+            _ = decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() { noteReply(reply) }
         }
         fencesOutstanding = 0
+    }
+
+    /// Hands what arrives on stdin to `take` until `done` holds, input ends, or `seconds`
+    /// have passed: the start-up questions' wait and the drain at exit.
+    private static func readInput(for seconds: Double, until done: () -> Bool, _ take: (ArraySlice<UInt8>) -> Void) {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let start = monotonicSeconds()
+        while !done() {
+            let remaining = Int32(((seconds - (monotonicSeconds() - start)) * 1000).rounded(.up))
+            guard remaining > 0 else { return }
+            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return }
+            take(buffer[0..<count])
+        }
     }
 
     /// The device-attributes question (DA1): every terminal answers it.
@@ -199,18 +207,8 @@ final class TerminalScreen {
         let start = Self.monotonicSeconds()
         asked = (start, lateLimit)
         decoder.awaitingRepliesUntil = start + lateLimit
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while !replies.fenced {
-            let remaining = Int32(((seconds - (Self.monotonicSeconds() - start)) * 1000).rounded(.up))
-            guard remaining > 0 else { break }
-            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, remaining)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { break }
-            keys += decoder.feed(buffer[0..<count], at: Self.monotonicSeconds())
+        Self.readInput(for: seconds, until: { replies.fenced }) { bytes in
+            keys += decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() {
                 replies.note(reply)
                 noteReply(reply)

@@ -13,6 +13,22 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from bench import AnsweringScreen  # noqa: E402
 
 
+def bytes_left_for_the_shell(slave):
+    """What a shell reading the terminal next would get. In canonical mode FIONREAD counts
+    only whole lines, and an answer or a mouse report has no newline: it is read in
+    non-canonical mode instead."""
+    modes = termios.tcgetattr(slave)
+    modes[3] &= ~(termios.ICANON | termios.ECHO)
+    modes[6][termios.VMIN], modes[6][termios.VTIME] = 0, 0
+    termios.tcsetattr(slave, termios.TCSANOW, modes)
+    left = b""
+    while True:
+        chunk = os.read(slave, 4096)
+        if not chunk:
+            return left
+        left += chunk
+
+
 class Terminal:
     def __init__(self, argv, env, cols=80, rows=24, cwd=None, controlling=False):
         """`controlling`: the terminal is the program's controlling terminal, as in a shell,
@@ -76,18 +92,7 @@ class Terminal:
             pass
         restored = termios.tcgetattr(self.slave) == self.modes_before and \
             self.output.rfind(b"\x1b[?1049l") >= self.output.rfind(b"\x1b[?1049h")
-        # In canonical mode FIONREAD counts whole lines only, and an answer or a mouse
-        # report has no newline: what a shell would read next is read without it.
-        modes = termios.tcgetattr(self.slave)
-        modes[3] &= ~(termios.ICANON | termios.ECHO)
-        modes[6][termios.VMIN], modes[6][termios.VTIME] = 0, 0
-        termios.tcsetattr(self.slave, termios.TCSANOW, modes)
-        left = 0
-        while True:
-            chunk = os.read(self.slave, 4096)
-            if not chunk:
-                break
-            left += len(chunk)
+        left = len(bytes_left_for_the_shell(self.slave))
         os.close(self.master)
         os.close(self.slave)
         return code, restored, left
