@@ -58,7 +58,7 @@ package enum TourLoader {
     /// Every problem in a tour file and in the translation chosen for `locale`; throws
     /// only when the base file cannot be read.
     package static func check(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> (tour: Tour?, diagnostics: [Diagnostic]) {
-        var (tour, diagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt)
+        var (tour, diagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt, warnsOfThisMachine: true)
         if tour?.id == nil { tour?.id = defaultID(forPath: path) }
         let translationPath = localizedPath(for: path, locale: locale)
         guard translationPath != path, let base = tour, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -106,7 +106,9 @@ package enum TourLoader {
         }
     }
 
-    private static func checkBase(path: String, allowOutsideArt: Bool, bytes given: [UInt8]? = nil) throws(TourError) -> (Tour?, [Diagnostic]) {
+    /// `warnsOfThisMachine`: for `tour check`, which also says what this machine cannot draw.
+    private static func checkBase(path: String, allowOutsideArt: Bool, bytes given: [UInt8]? = nil,
+                                  warnsOfThisMachine: Bool = false) throws(TourError) -> (Tour?, [Diagnostic]) {
         let bytes: [UInt8]
         if let given {
             bytes = given
@@ -118,6 +120,7 @@ package enum TourLoader {
         }
         var decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
         decoder.readPicture = pictureReader
+        decoder.warnsOfThisMachine = warnsOfThisMachine
         return isMarkdown(path) ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
     }
 

@@ -165,4 +165,18 @@ struct UndrawablePictureTests {
         let silent = ScreenExport.text(PageView(tour: Tour(pages: [page]), state: Paging(pageCount: 1)).render(size: Size(width: 60, height: 20)))
         #expect(!silent.contains("[ A") && silent.contains("Logo"))
     }
+
+    /// `tour check` (and only it) warns, at the heroImage, that this machine cannot draw
+    /// pictures; playing the same file says nothing.
+    @Test func checkSaysThisMachineCannotDrawPictures() {
+        func diagnostics(checking: Bool) -> [String] {
+            var decoder = TourDecoder(fileName: "t.json") { (path: String) throws(TourError) -> [UInt8] in [0x89] }
+            decoder.readPicture = { _ in .success(Picture(width: 2, height: 2, pixels: Array(repeating: 255, count: 16), drawer: MachineWithoutChafa())) }
+            decoder.warnsOfThisMachine = checking
+            return decoder.check(Array(#"{"pages": [{"title": "P", "heroImage": "p.png", "heroAlt": "A disc"}]}"#.utf8)).1.map(\.description)
+        }
+        #expect(diagnostics(checking: true) == ["t.json:1:27: warning: this machine cannot draw pictures (libchafa 1.8 or later is not installed): here page 1 shows its \"heroAlt\" in the picture's place; machines with libchafa draw it"])
+        #expect(diagnostics(checking: false).isEmpty)
+    }
 }
+

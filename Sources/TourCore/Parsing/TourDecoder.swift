@@ -69,6 +69,9 @@ package struct TourDecoder {
     private let readArt: ArtReader
     /// Reads `heroImage` pictures; without one, a tour that names a picture is refused.
     package var readPicture: PictureReader? = nil
+    /// `tour check`: also warn of what this machine cannot do (draw pictures), which is
+    /// no fault of the file and says nothing when the tour plays.
+    package var warnsOfThisMachine = false
 
     /// Decoded pictures and art of one tour may hold this much in all; more is bad
     /// content. Each file is also held to its own limits.
@@ -117,7 +120,7 @@ package struct TourDecoder {
     /// Validates a raw form; `alreadyFound` joins the result, in file order.
     package func validate(_ tape: JSONTape, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
         // A fresh run per call: a decoder used twice must not report the first file's errors.
-        let run = DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, log: DiagnosticLog(),
+        let run = DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
                             loaded: DecodeRun.LoadedArt(), raw: tape, building: false)
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
@@ -138,6 +141,7 @@ private final class DecodeRun {
     let fileName: String
     let readArt: TourDecoder.ArtReader
     let readPicture: TourDecoder.PictureReader?
+    let warnsOfThisMachine: Bool
     /// Collects what one check finds.
     let log: DiagnosticLog
     /// The art and pictures one check has read, each once however many pages name it.
@@ -148,11 +152,12 @@ private final class DecodeRun {
     /// kept. True when a checked page is built to be shown (`PageSource`).
     let building: Bool
 
-    init(fileName: String, readArt: @escaping TourDecoder.ArtReader, readPicture: TourDecoder.PictureReader?,
+    init(fileName: String, readArt: @escaping TourDecoder.ArtReader, readPicture: TourDecoder.PictureReader?, warnsOfThisMachine: Bool = false,
          log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape, building: Bool) {
         self.fileName = fileName
         self.readArt = readArt
         self.readPicture = readPicture
+        self.warnsOfThisMachine = warnsOfThisMachine
         self.log = log
         self.loaded = loaded
         self.raw = raw
@@ -170,7 +175,8 @@ private final class DecodeRun {
     /// The same run, building: a page checked already is read again, and its text and
     /// art made. What it would report was reported by the check, so its log is its own.
     func builder() -> DecodeRun {
-        DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, log: DiagnosticLog(), loaded: loaded, raw: raw, building: true)
+        DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
+                  loaded: loaded, raw: raw, building: true)
     }
 
     private func warn(_ position: SourcePosition, _ message: String) {
@@ -367,7 +373,7 @@ private final class DecodeRun {
         // second pass would run more code than its few pages cost); a larger tour's are
         // built when each is first shown.
         let buildingNow = pageCount <= TourDecoder.pagesBuiltWhileChecked
-        let pageRun = buildingNow ? DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, log: log,
+        let pageRun = buildingNow ? DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: log,
                                               loaded: loaded, raw: raw, building: true) : self
         var built: [Tour.Page] = []
         var checked: [(node: Int, number: Int)] = []
@@ -590,9 +596,9 @@ private final class DecodeRun {
                 }
                 page.heroImage = path
                 // Asked only by `tour check`: playing loads libchafa when a picture is first drawn.
-                if !building, let drawer = page.picture?.drawer, !drawer.canDraw {
+                if warnsOfThisMachine, let drawer = page.picture?.drawer, !drawer.canDraw {
                     // The file is fine; this machine lacks the library that draws it.
-                    warn(keyPosition(imageMember), "this machine cannot draw pictures (libchafa 1.8 or later is not installed): here \(what()) shows its \"heroAlt\" in their place; machines with libchafa draw it")
+                    warn(keyPosition(imageMember), "this machine cannot draw pictures (libchafa 1.8 or later is not installed): here \(what()) shows its \"heroAlt\" in the picture's place; machines with libchafa draw it")
                 }
                 if fields[.heroAlt] == nil {
                     // Text is how a screen reader, --plain and --accessible show a picture.
