@@ -25,9 +25,12 @@ let package = Package(
         .target(name: "TourTerminal", dependencies: ["TourCore", "TourStore", "CNcurses", "CTerminalGuard"]),
         // What a Swift tool imports: a deliberate public API; the rest is `package`.
         .target(name: "TourKit", dependencies: ["TourCore", "TourStore", "TourTerminal"]),
+        // The command line: the option table, the parser written from it, the exit codes,
+        // and the help, man page and completions written from the table.
+        .target(name: "TourCommand", dependencies: ["TourCore", "TourKit"]),
         .executableTarget(
             name: "tour",
-            dependencies: ["TourKit", "TourCore", "TourStore"],
+            dependencies: ["TourCommand", "TourKit", "TourCore", "TourStore"],
             resources: [
                 .embedInCode("../../Resources/welcome.json"),
                 // Each art file the built-in tour names; BuiltInTour.swift maps them by path.
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourStore", "TourFuzzChecks"], exclude: ["Snapshots"]),
         // The glue: run plans, presentation, watching, what a run records; no terminal needed.
         .testTarget(name: "TourKitTests", dependencies: ["TourKit", "TourCore", "TourStore", "TourTerminal"]),
+        .testTarget(name: "TourCommandTests", dependencies: ["TourCommand", "TourCore"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),
     ]
 )

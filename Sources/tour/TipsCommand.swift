@@ -1,3 +1,4 @@
+import TourCommand
 import TourCore
 import TourKit
 

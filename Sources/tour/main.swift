@@ -1,5 +1,6 @@
 // The `tour` command: a client of TourKit like any other tool. Playing goes through
 // `Tour.run`; `check` and `render` (Authoring.swift) are the authoring tools.
+import TourCommand
 import TourCore
 import TourKit
 

@@ -1,7 +1,7 @@
 import TourKit
 
 /// The command's exit codes, as documented in the README.
-enum ExitCode: Int32 {
+package enum ExitCode: Int32 {
     case completed = 0
     case skipped = 1
     case usage = 2
@@ -9,7 +9,7 @@ enum ExitCode: Int32 {
     case unreadable = 66
     case writeFailed = 74
 
-    static func forOutcome(_ outcome: TourOutcome) -> Int32 {
+    package static func forOutcome(_ outcome: TourOutcome) -> Int32 {
         switch outcome {
         case .completed, .alreadySeen, .notShown: ExitCode.completed.rawValue
         case .skipped: ExitCode.skipped.rawValue
@@ -17,7 +17,7 @@ enum ExitCode: Int32 {
         }
     }
 
-    static func forError(_ error: TourError) -> Int32 {
+    package static func forError(_ error: TourError) -> Int32 {
         switch error {
         case .content: ExitCode.badContent.rawValue
         case .unreadable: ExitCode.unreadable.rawValue

@@ -2,41 +2,41 @@ import TourCore
 import TourKit
 
 /// The parsed command line.
-struct Arguments {
-    var file: String?
-    var plain = false
-    var noColor = false
-    var noAnimation = false
-    var noMouse = false
-    var accessible = false
-    var startPage = 1
-    var once = false
-    var reset = false
-    var id: String?
-    var showHelp = false
-    var showVersion = false
-    var locale: String?
-    var watch = false
-    var allowOutsideArt = false
-    var verbose = false
-    var background: TerminalBackground?
+package struct Arguments {
+    package var file: String?
+    package var plain = false
+    package var noColor = false
+    package var noAnimation = false
+    package var noMouse = false
+    package var accessible = false
+    package var startPage = 1
+    package var once = false
+    package var reset = false
+    package var id: String?
+    package var showHelp = false
+    package var showVersion = false
+    package var locale: String?
+    package var watch = false
+    package var allowOutsideArt = false
+    package var verbose = false
+    package var background: TerminalBackground?
     /// render: the color depth to draw at.
-    var colors: ColorDepth?
+    package var colors: ColorDepth?
     /// `tour check` or `tour render`; nil plays the tour.
-    var command: Subcommand?
-    var format: OutputFormat?
-    var page: Int?
-    var size: (width: Int, height: Int)?
-    var completionShell: String?
-    var generateManual = false
+    package var command: Subcommand?
+    package var format: OutputFormat?
+    package var page: Int?
+    package var size: (width: Int, height: Int)?
+    package var completionShell: String?
+    package var generateManual = false
     /// `tour tip --every`, in seconds.
-    var tipInterval: Int?
-    var tipsOff = false
-    var tipsOn = false
+    package var tipInterval: Int?
+    package var tipsOff = false
+    package var tipsOn = false
 
     /// Reads the words after `tour`. Only options in `OptionTable` are recognised; the two
     /// generators are the only words outside it (they write that table out).
-    static func parse(_ words: [String]) throws(TourError) -> Arguments {
+    package static func parse(_ words: [String]) throws(TourError) -> Arguments {
         var arguments = Arguments()
         var index = 0
         var optionsEnded = false
@@ -167,7 +167,7 @@ struct Arguments {
     }
 
     /// How a usage error names where an option was given: "check", "render", "playing a tour".
-    static func place(_ command: Subcommand?) -> String {
+    package static func place(_ command: Subcommand?) -> String {
         command.map { "tour \($0.rawValue)" } ?? "playing a tour"
     }
 }

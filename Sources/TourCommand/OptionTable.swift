@@ -4,16 +4,16 @@ import TourCore
 /// only with the subcommands each option lists; `--help`, the man page's OPTIONS section
 /// and the bash, zsh and fish completions are all written from it, as the key hints are
 /// written from the key table.
-struct Option: Sendable {
+package struct Option: Sendable {
     /// What the command does with the option; the parser switches on this.
-    enum Action: Sendable, CaseIterable {
+    package enum Action: Sendable, CaseIterable {
         case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, colors, noAnimation, noMouse, accessible, background
         case page, size, format, help, version, verbose
         case every, tipsOff, tipsOn
     }
 
     /// What a value of the option is, for completion.
-    enum Value: Sendable {
+    package enum Value: Sendable {
         case none
         /// A free value, named so in the help: "N", "ID".
         case text(String)
@@ -22,17 +22,17 @@ struct Option: Sendable {
     }
 
     /// "--once", or "-h" and "--help".
-    var names: [String]
-    var action: Action
-    var value: Value = .none
+    package var names: [String]
+    package var action: Action
+    package var value: Value = .none
     /// What it does, for the help and the man page; a sentence without its full stop.
-    var summary: String
+    package var summary: String
     /// Where it belongs: playing (nil), `check`, `render`. The parser refuses it elsewhere.
-    var commands: [Subcommand?] = [nil]
+    package var commands: [Subcommand?] = [nil]
 
     /// The longest name: what the man page and completions lead with.
-    var longName: String { names.last! }
-    var valueName: String? {
+    package var longName: String { names.last! }
+    package var valueName: String? {
         switch value {
         case .none: nil
         case .text(let name): name
@@ -43,11 +43,11 @@ struct Option: Sendable {
 
 /// What `check` and `render` write: the one list of formats, for the parser, the help,
 /// the man page and the completions.
-enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
     case text, json, ansi, svg
 
     /// The formats a subcommand writes, its default first.
-    static func formats(for command: Subcommand) -> [OutputFormat] {
+    package static func formats(for command: Subcommand) -> [OutputFormat] {
         switch command {
         case .check: [.text, .json]
         case .render: [.text, .ansi, .svg]
@@ -56,7 +56,7 @@ enum OutputFormat: String, Sendable, CaseIterable {
     }
 
     /// "text or json", "text, ansi or svg".
-    static func list(for command: Subcommand) -> String {
+    package static func list(for command: Subcommand) -> String {
         let names = formats(for: command).map(\.rawValue)
         guard let last = names.last else { return "" }
         return names.dropLast().joined(separator: ", ") + " or " + last
@@ -64,10 +64,10 @@ enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 /// `tour check`, `tour render`, and the tips commands; playing has none.
-enum Subcommand: String, Sendable, CaseIterable {
+package enum Subcommand: String, Sendable, CaseIterable {
     case check, render, tip, tips
 
-    var summary: String {
+    package var summary: String {
         switch self {
         case .check: "list every problem in FILE (a tour and its translations, or a tips file), as FILE:LINE:COL: message"
         case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal"
@@ -77,8 +77,8 @@ enum Subcommand: String, Sendable, CaseIterable {
     }
 }
 
-enum OptionTable {
-    static let all: [Option] = [
+package enum OptionTable {
+    package static let all: [Option] = [
         Option(names: ["--once"], action: .once,
                summary: "show only what this user has not seen: the welcome once, then after an update only the pages new since their version; nothing in a pipe, in CI or with TOUR_DISABLE=1"),
         Option(names: ["--reset"], action: .reset, summary: "forget that this tour was seen, then exit"),
@@ -116,17 +116,17 @@ enum OptionTable {
         Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more", commands: [nil] + Subcommand.allCases.map(Optional.some)),
     ]
 
-    static func option(named name: String) -> Option? {
+    package static func option(named name: String) -> Option? {
         all.first { $0.names.contains(name) }
     }
 
     /// The options a subcommand (or playing) takes.
-    static func options(for command: Subcommand?) -> [Option] {
+    package static func options(for command: Subcommand?) -> [Option] {
         all.filter { $0.commands.contains(command) }
     }
 
     /// `tour --help`.
-    static var help: String {
+    package static var help: String {
         var text = """
             Usage: tour [options] [FILE]
                    tour check FILE [--format \(OutputFormat.formats(for: .check).map(\.rawValue).joined(separator: "|"))]
@@ -173,7 +173,7 @@ enum OptionTable {
     }
 
     /// Word-wraps plain ASCII help text.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {

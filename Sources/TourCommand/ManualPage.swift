@@ -3,12 +3,12 @@ import TourCore
 /// tour(1) in mdoc, written by `tour --generate-manual`. The OPTIONS section comes from the
 /// option table and KEYS from the key table, so the page cannot fall behind the command;
 /// the rest is written here by hand. The file format is tour(5), docs/man/tour.5.
-enum ManualPage {
+package enum ManualPage {
     /// Dates the page; mdoc wants one.
-    static let date = "November 29, 2026"
+    package static let date = "November 29, 2026"
 
     /// Text safe inside an mdoc line: a leading dot or quote, and backslashes, escaped.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var escaped = text.replacingBackslashes()
         // A leading dot or quote would start a request; a lone delimiter would be taken as punctuation.
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") || [".", ",", ":", ";", "(", ")", "[", "]", "?", "!"].contains(escaped) {
@@ -18,11 +18,11 @@ enum ManualPage {
     }
 
     /// `.Fl -once` for "--once", `.Fl h` for "-h".
-    static func flag(_ name: String) -> String {
+    package static func flag(_ name: String) -> String {
         "Fl " + String(name.dropFirst())
     }
 
-    static var options: String {
+    package static var options: String {
         OptionTable.all.map { option in
             var item = ".It " + option.names.map(flag).joined(separator: " , ")
             if let value = option.valueName { item += " Ar \(value)" }
@@ -31,7 +31,7 @@ enum ManualPage {
     }
 
     /// How the man page names a key: words, in ASCII.
-    static func keyName(_ key: Key) -> String {
+    package static func keyName(_ key: Key) -> String {
         switch key {
         case .left: "Left"
         case .right: "Right"
@@ -41,7 +41,7 @@ enum ManualPage {
         }
     }
 
-    static var keys: String {
+    package static var keys: String {
         KeyBindings.standard.bindings.map { binding in
             let names = binding.command == .jumpToDigit ? "1 No \\(en 9" : binding.keys.map { "Cm " + escape(keyName($0)) }.joined(separator: " , ")
             let item = binding.command == .jumpToDigit ? ".It Cm 1 Ns \\(en Ns Cm 9" : ".It " + names
@@ -50,12 +50,12 @@ enum ManualPage {
     }
 
     /// First letter up, full stop after.
-    static func sentence(_ text: String) -> String {
+    package static func sentence(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst() + "."
     }
 
-    static var tour1: String {
+    package static var tour1: String {
         """
         .Dd \(date)
         .Dt TOUR 1

@@ -1,4 +1,5 @@
 import TourCore
+import TourStore
 
 #if canImport(Glibc)
 import Glibc
