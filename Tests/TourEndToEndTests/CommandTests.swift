@@ -22,8 +22,8 @@ struct CommandTests {
     /// (and so in the man page and completions, written from the same table), and every
     /// option in `--help` is accepted by the parser.
     @Test func everyOptionIsInTheTableAndTheTableIsParsed() throws {
-        let parser = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/tour/Arguments.swift", encoding: .utf8)
-        let table = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/tour/OptionTable.swift", encoding: .utf8)
+        let parser = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/TourCommand/Arguments.swift", encoding: .utf8)
+        let table = try String(contentsOfFile: TourBinary.packageRoot + "/Sources/TourCommand/OptionTable.swift", encoding: .utf8)
         let help = try runTour(["--help"]).stdout
         func options(_ text: String) -> Set<String> {
             Set(text.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") && $0.count > 2 }.map(String.init))
