@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (cols < 1 || rows < 1 || cols > sizes[s][0] || rows > sizes[s][1]) abort();
         uint32_t characters[76 * 12];
         int32_t foregrounds[76 * 12], backgrounds[76 * 12];
-        for (int mode = 0; mode < 4; mode++) tour_image_draw(pixels, width, height, cols, rows, mode, mode == 3, characters, foregrounds, backgrounds);
+        for (int mode = 0; mode < 4; mode++) tour_image_draw(pixels, width, height, cols, rows, mode, mode == 3, mode == 1, characters, foregrounds, backgrounds);
     }
     tour_image_free(pixels);
     return 0;
