@@ -46,8 +46,15 @@ def main():
     xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=[write_end])
     os.close(write_end)
-    display = ":" + os.read(read_end, 64).decode().strip()
-    os.close(read_end)
+    # Read to the newline, and keep the pipe open: Xvfb writes the number and the newline
+    # apart, and dies of EPIPE if the reader has gone in between.
+    number = b""
+    while not number.endswith(b"\n"):
+        chunk = os.read(read_end, 64)
+        if not chunk:
+            raise SystemExit("xterm: Xvfb did not start")
+        number += chunk
+    display = ":" + number.decode().strip()
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "TOUR_DISABLE", "TOUR_DEBUG", "NO_COLOR", "TMUX", "STY")}
     env.update(DISPLAY=display, LC_ALL="C.UTF-8", XDG_STATE_HOME=os.path.join(work, "state"))
     # One shell in one xterm: for each run, say ready, run tour, then read for 0.3 s what
@@ -99,6 +106,7 @@ def main():
         terminal.terminate()
     finally:
         xvfb.terminate()
+        os.close(read_end)
     for name in ("Get started", "Skip"):
         runs = [line for line in lines if line[0] == name]
         leaked = sum(1 for _, _, left in runs if left)
