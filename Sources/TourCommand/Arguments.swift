@@ -33,6 +33,10 @@ package struct Arguments {
     package var tipInterval: Int?
     package var tipsOff = false
     package var tipsOn = false
+    /// `--whats-new`: how what's new appears after an update.
+    package var whatsNewStyle: Tour.WhatsNewStyle?
+    /// `whats-new --since`.
+    package var since: String?
 
     /// Reads the words after `tour`. Only options in `OptionTable` are recognised; the two
     /// generators are the only words outside it (they write that table out).
@@ -138,6 +142,16 @@ package struct Arguments {
                     throw TourError.usage("tour: --every takes 0 or a number and s, m, h, d or w (30m, 12h, 1d, 7d), not \(Quoted(text))")
                 }
                 arguments.tipInterval = seconds
+            case .whatsNewStyle:
+                let text = try value(for: name, inline: inlineValue)
+                guard let style = Tour.WhatsNewStyle(rawValue: text) else {
+                    throw TourError.usage("tour: --whats-new is pager or notice, not \(Quoted(text))")
+                }
+                arguments.whatsNewStyle = style
+            case .since:
+                let text = try value(for: name, inline: inlineValue)
+                guard Version(text) != nil else { throw TourError.usage("tour: --since takes a version such as 1.2.0, not \(Quoted(text))") }
+                arguments.since = text
             case .tipsOff: arguments.tipsOff = true
             case .tipsOn: arguments.tipsOn = true
             case .page:
@@ -157,11 +171,15 @@ package struct Arguments {
             guard arguments.file != nil else { throw TourError.usage("tour: check needs a FILE") }
         case .render?:
             guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
+        case .whatsNew?:
+            guard arguments.file != nil else { throw TourError.usage("tour: whats-new needs a tour FILE") }
         case .tip?, .tips?:
             guard arguments.file != nil else { throw TourError.usage("tour: \(arguments.command!.rawValue) needs a tips FILE") }
             if arguments.tipsOff && arguments.tipsOn { throw TourError.usage("tour: --off and --on go one at a time") }
         case nil:
             if arguments.watch && arguments.file == nil { throw TourError.usage("tour: --watch needs a FILE to watch") }
+            if arguments.whatsNewStyle != nil && !arguments.once { throw TourError.usage("tour: --whats-new goes with --once") }
+            if arguments.tipInterval != nil && !arguments.once { throw TourError.usage("tour: --every goes with --once (or tour tip)") }
         }
         return arguments
     }

@@ -9,7 +9,7 @@ package struct Option: Sendable {
     package enum Action: Sendable, CaseIterable {
         case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, colors, noAnimation, noMouse, accessible, background
         case page, size, format, help, version, verbose
-        case every, tipsOff, tipsOn
+        case every, tipsOff, tipsOn, whatsNewStyle, since
     }
 
     /// What a value of the option is, for completion.
@@ -51,7 +51,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
         switch command {
         case .check: [.text, .json]
         case .render: [.text, .ansi, .svg]
-        case .tip, .tips: []
+        case .tip, .tips, .whatsNew: []
         }
     }
 
@@ -66,6 +66,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 /// `tour check`, `tour render`, and the tips commands; playing has none.
 package enum Subcommand: String, Sendable, CaseIterable {
     case check, render, tip, tips
+    case whatsNew = "whats-new"
 
     package var summary: String {
         switch self {
@@ -73,6 +74,7 @@ package enum Subcommand: String, Sendable, CaseIterable {
         case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal"
         case .tip: "print the tip from the tips file FILE that is due, in place; at most once a day by default, and nothing in a pipe, in CI or when tips are off"
         case .tips: "show every tip in FILE as the pages of a tour"
+        case .whatsNew: "play every page of FILE with a \"since\", newest version first (or those newer than --since); records nothing"
         }
     }
 }
@@ -83,31 +85,36 @@ package enum OptionTable {
                summary: "show only what this user has not seen: the welcome once, then after an update only the pages new since their version; nothing in a pipe, in CI or with TOUR_DISABLE=1"),
         Option(names: ["--reset"], action: .reset, summary: "forget that this tour was seen, then exit"),
         Option(names: ["--id"], action: .id, value: .text("ID"), summary: "the name the seen state is kept under (default: the tour's id)"),
-        Option(names: ["--plain"], action: .plain, summary: "print every page as plain text, no full screen", commands: [nil, .tips]),
+        Option(names: ["--plain"], action: .plain, summary: "print every page as plain text, no full screen", commands: [nil, .tips, .whatsNew]),
         Option(names: ["--accessible"], action: .accessible,
-               summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)", commands: [nil, .tips]),
+               summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)", commands: [nil, .tips, .whatsNew]),
         Option(names: ["--watch"], action: .watch, summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
         Option(names: ["--locale"], action: .locale, value: .text("LL"),
-               summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render]),
+               summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render, .whatsNew]),
         Option(names: ["--allow-outside-art"], action: .allowOutsideArt,
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
-        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips]),
+        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew]),
         Option(names: ["--colors"], action: .colors, value: .text("COLORS"),
                summary: "render: the colors to draw with, 2, 8, 16, 256 or 24bit (default 24bit; 2 with --no-color or NO_COLOR)",
                commands: [.render]),
         Option(names: ["--background"], action: .background, value: .text("BACKGROUND"),
                summary: "light or dark: what the terminal's background is, so every color reads on it (also TOUR_BACKGROUND; by default the terminal is asked)",
-               commands: [nil, .render, .tips]),
+               commands: [nil, .render, .tips, .whatsNew]),
         Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)",
-               commands: [nil, .tips]),
-        Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips]),
+               commands: [nil, .tips, .whatsNew]),
+        Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips, .whatsNew]),
         Option(names: ["--page"], action: .page, value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),
         Option(names: ["--size"], action: .size, value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
         Option(names: ["--format"], action: .format, value: .format,
                summary: "check: \(OutputFormat.list(for: .check)); render: \(OutputFormat.list(for: .render))", commands: [.check, .render]),
         Option(names: ["--every"], action: .every, value: .text("DURATION"),
-               summary: "tip: the least time between two tips: 0, or a number and s, m, h, d or w (default 1d)", commands: [.tip]),
+               summary: "tip, and --once with a tour's tips: the least time between two tips: 0, or a number and s, m, h, d or w (default 1d)",
+               commands: [nil, .tip]),
+        Option(names: ["--whats-new"], action: .whatsNewStyle, value: .text("STYLE"),
+               summary: "with --once, after an update: pager (full screen) or notice (printed in place, no key to press); default: the tour's \"whatsNew\", else pager"),
+        Option(names: ["--since"], action: .since, value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",
+               commands: [.whatsNew]),
         Option(names: ["--off"], action: .tipsOff, summary: "tip: turn the tips of FILE off for this user, then exit", commands: [.tip]),
         Option(names: ["--on"], action: .tipsOn, summary: "tip: turn them on again, then exit", commands: [.tip]),
         Option(names: ["-h", "--help"], action: .help, summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
@@ -133,16 +140,18 @@ package enum OptionTable {
                    tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).map(\.rawValue).joined(separator: "|"))]
                    tour tip FILE [--every DURATION] [--off|--on]
                    tour tips FILE
+                   tour whats-new FILE [--since VERSION] [--plain]
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.
 
             """
+        let nameWidth = Subcommand.allCases.map(\.rawValue.count).max()! + 2
         for command in Subcommand.allCases {
-            let lines = wrap(command.summary, width: 68)
-            let name = command.rawValue + String(repeating: " ", count: 8 - command.rawValue.count)
+            let lines = wrap(command.summary, width: 76 - nameWidth)
+            let name = command.rawValue + String(repeating: " ", count: nameWidth - command.rawValue.count)
             text += "  \(name)\(lines[0])\n"
-            for line in lines.dropFirst() { text += String(repeating: " ", count: 10) + line + "\n" }
+            for line in lines.dropFirst() { text += String(repeating: " ", count: 2 + nameWidth) + line + "\n" }
         }
         text += """
 

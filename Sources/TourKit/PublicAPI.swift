@@ -9,6 +9,8 @@ import TourCore
 public typealias Tour = TourCore.Tour
 /// How a run ended.
 public typealias TourOutcome = TourCore.TourOutcome
+/// What a run showed (the welcome, what's new, a tip or nothing), its outcome and answers.
+public typealias TourResult = TourCore.TourResult
 /// What can go wrong loading or showing a tour.
 public typealias TourError = TourCore.TourError
 /// A line and column in a tour file, as errors report it.

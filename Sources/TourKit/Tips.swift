@@ -131,54 +131,71 @@ enum TipRunner {
             if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
             return nil
         }
-        if let silence = TipPolicy.environmentSilence(
-            stdoutIsTerminal: environment.stdoutIsTerminal, stderrIsTerminal: environment.stderrIsTerminal,
-            continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
-            tipsDisabledByUser: environment.tipsDisabledByUser) {
-            return silent(TipPolicy.explanation(silence))
-        }
+        if let silence = environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
         guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
         let id = try tips.stateID()
-        // Read, decide, print and record under the state's lock: of starts at once, one shows.
+        return try showDue(id: id, store: store, tipsMayExist: true, options: options, environment: environment) { () throws(TourError) -> TipSet? in
+            try tips.load()
+        }
+    }
+
+    /// What the environment says of tips: stdout and stderr, CI, TOUR_DISABLE, TOUR_NO_TIPS.
+    static func environmentSilence(_ environment: TerminalEnvironment) -> TipPolicy.Silence? {
+        TipPolicy.environmentSilence(
+            stdoutIsTerminal: environment.stdoutIsTerminal, stderrIsTerminal: environment.stderrIsTerminal,
+            continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
+            tipsDisabledByUser: environment.tipsDisabledByUser)
+    }
+
+    /// Reads the state, decides with `StartPlan.tip`, prints the tip that is due from
+    /// `load` and records it, all under the state's lock: of starts at once, one shows.
+    /// What `tour tip` and a `once` start share. Returns the key of the tip shown.
+    static func showDue(id: String, store: TipsStateStore, tipsMayExist: Bool, options: TipOptions, environment: TerminalEnvironment,
+                        load: () throws(TourError) -> TipSet?) throws(TourError) -> String? {
+        func silent(_ why: String) -> String? {
+            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
+            return nil
+        }
         let shown = try store.withLock(id: id) { () throws(TourError) -> String? in
-            try showOneHoldingLock(tips, id: id, store: store, options: options, environment: environment, silent: silent)
+            var state: TipsState? = nil
+            var unreadable = false
+            switch store.load(id: id) {
+            case .state(let found): state = found
+            case .unusable(let reason):
+                unreadable = true
+                if environment.debug { TourRunner.writeStandardError("tour: \(reason)\n") }
+            case .none: break
+            }
+            let now = now(options)
+            var loadError: TourError? = nil
+            var set: TipSet? = nil
+            let surface = StartPlan.tip(environmentSilence: nil, state: state, unreadable: unreadable, tipsMayExist: tipsMayExist,
+                                        interval: Int(options.interval.components.seconds), now: now) {
+                do throws(TourError) { set = try load() } catch { loadError = error }
+                return set
+            }
+            if let loadError { throw loadError }
+            guard case .tip(let index) = surface, let set else {
+                if case .nothing(.tipSilenced(let silence)) = surface { return silent(TipPolicy.explanation(silence)) }
+                return silent("there are no tips")
+            }
+            let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint, command: options.offCommand)
+            let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
+            let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
+                                              noColor: !options.color || environment.noColorRequested)
+            var text = TipCard.text(canvas, depth: depth)
+            if !environment.localeIsUTF8 { text = ASCIIText.transliterate(text) }
+            // A tip that did not reach the person (a closed terminal) was not seen.
+            guard TourRunner.writeStandardOutput(text) else { return nil }
+            do throws(SeenStateStore.WriteFailure) {
+                try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
+            } catch {
+                TourRunner.writeStandardError("tour: warning: \(error.reason); the same tip will show again\n")
+            }
+            return set.tips[index].key
         }
         guard let shown else { return silent("another start held the tips state for a second") }
         return shown
-    }
-
-    private static func showOneHoldingLock(_ tips: Tips, id: String, store: TipsStateStore, options: TipOptions,
-                                           environment: TerminalEnvironment, silent: (String) -> String?) throws(TourError) -> String? {
-        var state: TipsState? = nil
-        var unreadable = false
-        switch store.load(id: id) {
-        case .state(let found): state = found
-        case .unusable(let reason):
-            unreadable = true
-            if environment.debug { TourRunner.writeStandardError("tour: \(reason)\n") }
-        case .none: break
-        }
-        let now = now(options)
-        let interval = Int(options.interval.components.seconds)
-        if let silence = TipPolicy.stateSilence(state, unreadable: unreadable, interval: max(0, interval), now: now) {
-            return silent(TipPolicy.explanation(silence))
-        }
-        let set = try tips.load()
-        guard let index = TipRotation.next(in: set, state: state ?? TipsState()) else { return silent("the file has no tips") }
-        let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint, command: options.offCommand)
-        let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
-        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
-                                          noColor: !options.color || environment.noColorRequested)
-        var text = TipCard.text(canvas, depth: depth)
-        if !environment.localeIsUTF8 { text = ASCIIText.transliterate(text) }
-        // A tip that did not reach the person (a closed terminal) was not seen.
-        guard TourRunner.writeStandardOutput(text) else { return nil }
-        do {
-            try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
-        } catch {
-            TourRunner.writeStandardError("tour: warning: \(error.reason); the same tip will show again\n")
-        }
-        return set.tips[index].key
     }
 
     static func setOff(_ off: Bool, tips: Tips, options: TipOptions) throws(TourError) {
@@ -209,5 +226,49 @@ enum TipRunner {
         default: break
         }
         return outcome
+    }
+}
+
+/// The tip of a `once` start that shows neither the welcome nor what's new: a tour's own
+/// `"tips"`, under the tour's id, by the rules and the state of `tour tip`.
+enum StartTip {
+    static func options(_ options: TourOptions) -> TipOptions {
+        var tipOptions = TipOptions()
+        tipOptions.interval = options.tipInterval
+        tipOptions.stateDirectory = options.stateDirectory
+        tipOptions.color = options.color
+        tipOptions.offCommand = options.commandFile.map { "tour tip --off \(ShellWord.quote($0))" }
+        return tipOptions
+    }
+
+    /// Shows the tip that is due, if any. `tipsMayExist`: the tour was read; else only a
+    /// tips state, written when the welcome or what's new of a tour with tips showed, makes
+    /// the start read the tour's tips.
+    static func showIfDue(of tour: Tour, id: String, tipsMayExist: Bool, options: TourOptions,
+                          environment: TerminalEnvironment) throws(TourError) -> TourResult.Shown {
+        func silent(_ why: String) -> TourResult.Shown {
+            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
+            return .nothing
+        }
+        if tipsMayExist, tour.tipSet == nil { return .nothing }
+        let tipOptions = Self.options(options)
+        guard let store = TipRunner.store(tipOptions) else { return .nothing }
+        // Unread, with no tips state: no tips were ever known for it, so nothing to say.
+        if !tipsMayExist, case .none = store.load(id: id) { return .nothing }
+        if let silence = TipRunner.environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
+        let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment) {
+            () throws(TourError) -> TipSet? in try tour.tipsAlone()
+        }
+        return key.map { .tip(id: $0) } ?? .nothing
+    }
+
+    /// After the welcome or what's new of a tour with tips: the tips' interval counts from now.
+    static func countFromNow(_ tour: Tour, id: String, options: TourOptions) {
+        guard tour.tipSet != nil else { return }
+        let tipOptions = Self.options(options)
+        guard let store = TipRunner.store(tipOptions) else { return }
+        var state: TipsState? = nil
+        if case .state(let found) = store.load(id: id) { state = found }
+        try? store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id)
     }
 }

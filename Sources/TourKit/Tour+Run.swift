@@ -23,6 +23,7 @@ extension Tour {
         self.init(head: file.head()) { () throws(TourError) -> Tour in
             try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt, bytes: file.takeWhole())
         }
+        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(path: path, id: nil) }
     }
 
     /// A tour from JSON text, for a tool that embeds its tour in its binary (with
@@ -37,6 +38,7 @@ extension Tour {
         self.init(head: TourLoader.head(bytes: bytes, fileName: fileName, markdown: false)) { () throws(TourError) -> Tour in
             try TourLoader.decode(bytes, fileName: fileName, art: art)
         }
+        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(bytes, fileName: fileName, markdown: false, id: nil) }
     }
 
     /// The same from bytes, as `embedInCode` gives them (`PackageResources.tour_json`).
@@ -50,6 +52,7 @@ extension Tour {
             let tour = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
             return Self.translated(tour, baseBytes: jsonBytes, fileName: fileName, markdown: false, translations: translations, locale: locale)
         }
+        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(jsonBytes, fileName: fileName, markdown: false, id: nil) }
     }
 
     /// A tour from Markdown text, embedded as `Tour(json:)` is.
@@ -65,6 +68,7 @@ extension Tour {
             let tour = try TourLoader.decode(markdownBytes, fileName: fileName, markdown: true, findArt: { art[$0] })
             return Self.translated(tour, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
         }
+        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(markdownBytes, fileName: fileName, markdown: true, id: nil) }
     }
 
     /// `tour` with the translation for `locale` laid over it, chosen as for a file.
@@ -84,9 +88,33 @@ extension Tour {
     /// Shows the tour: full screen on a terminal, plain text otherwise. With default
     /// options every page plays; with `once` only what this user has not seen, and never
     /// in a pipe, in CI or when the person set TOUR_DISABLE=1.
+    ///
+    /// A tour with `tips`, run with `once` on every start of a tool, shows at most one
+    /// thing a start: the welcome, else what's new, else the tip that is due.
     @discardableResult
     public func run(options: TourOptions = TourOptions()) throws(TourError) -> TourOutcome {
+        try TourRunner.run(self, options: options).outcome
+    }
+
+    /// The same run, saying what it showed (the welcome, what's new, a tip or nothing)
+    /// and what was answered.
+    @discardableResult
+    public func show(options: TourOptions = TourOptions()) throws(TourError) -> TourResult {
         try TourRunner.run(self, options: options)
+    }
+
+    /// Plays again what the updates brought, for a tool's `whats-new` command: every page
+    /// with a `since`, newest version first, or only those newer than `version`. Records
+    /// nothing; `.alreadySeen` when no page is newer. `options.once` is not used.
+    @discardableResult
+    public func whatsNew(since version: String? = nil, options: TourOptions = TourOptions()) throws(TourError) -> TourOutcome {
+        var options = options
+        if let version, Version(version) == nil {
+            throw TourError.usage(Version.problem(key: "since", text: version))
+        }
+        options.once = false
+        options.releaseNotes = .some(version.flatMap(Version.init))
+        return try TourRunner.run(self, options: options).outcome
     }
 
     /// Forgets that this tour was seen: the "show the tour again" button. Returns true

@@ -19,6 +19,12 @@ public struct TourOptions {
     /// new. Never shown, and nothing recorded, when stdin or stdout is not a terminal, when
     /// `CI` is set, or when the person set `TOUR_DISABLE=1`.
     public var once = false
+    /// How what's new appears after an update: nil keeps the tour's choice (`"whatsNew"`,
+    /// the pager by default); `.notice` prints it in place, with no key to press.
+    public var whatsNew: Tour.WhatsNewStyle? = nil
+    /// With `once`, on a start that shows neither the welcome nor what's new: the least
+    /// time between two of the tour's tips; one day by default, zero shows one every start.
+    public var tipInterval: Duration = .seconds(TipInterval.standard)
     /// Full screen, plain text or the accessible mode.
     public var presentation = Presentation.automatic
     /// Slide and reveal animations; off also with TOUR_REDUCE_MOTION=1.
@@ -50,6 +56,10 @@ public struct TourOptions {
     package var locale: String? = nil
     /// The `tour` command runs this: messages may name its flags.
     package var isCommand = false
+    /// `whatsNew(since:)`: the pages with a `since`, newest first; nil plays as `once` says.
+    package var releaseNotes: Version?? = nil
+    /// The file the `tour` command plays: the notice's and the tip's last lines name it.
+    package var commandFile: String? = nil
     /// A watched file may name art outside its folder.
     package var allowOutsideArt = false
     /// The terminal's background, as `--background` gives it; nil asks the terminal

@@ -11,13 +11,13 @@ import Glibc
 /// `PresentationMode`'s. This carries them out: it reads the environment and the seen
 /// state, plays, and writes the record.
 enum TourRunner {
-    static func run(_ tour: Tour, options: TourOptions) throws(TourError) -> TourOutcome {
-        try CharacterLocale.withEnvironment { () throws(TourError) -> TourOutcome in
+    static func run(_ tour: Tour, options: TourOptions) throws(TourError) -> TourResult {
+        try CharacterLocale.withEnvironment { () throws(TourError) -> TourResult in
             try runInLocale(tour, options: options, environment: TerminalEnvironment.current())
         }
     }
 
-    private static func runInLocale(_ unread: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
+    private static func runInLocale(_ unread: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourResult {
         // With `once`, a tour built in Swift, or one whose id the file's top did not give,
         // is read in full before the state: its problems stop the run first, as they always
         // did. Without `once` it is read below, and the head is never needed.
@@ -30,7 +30,7 @@ enum TourRunner {
             if let warning { deliver(warning: warning, options: options) }
         }
 
-        var selection = RunPlan.Selection.everyPage
+        var selection = options.releaseNotes.map { RunPlan.Selection.releaseNotes(newerThan: $0) } ?? .everyPage
         var record: (store: SeenStateStore, id: String)? = nil
         if options.once {
             if let reason = OncePolicy.reasonNotToShow(
@@ -38,7 +38,7 @@ enum TourRunner {
                 continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
                 plainRequested: options.presentation == .plain) {
                 if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
-                return .notShown(reason)
+                return TourResult(outcome: .notShown(reason), shown: .nothing)
             }
             let id = storeID(unread, options: options)
             let store = store(options: options)
@@ -52,10 +52,11 @@ enum TourRunner {
                 let why = home.isEmpty ? "HOME is not set" : "HOME is not an absolute path: \(Quoted(home))"
                 warning = "no state directory (\(why)); the tour will show again next time"
             }
-            // Seen, at this version or a newer one: the rest of the file is not read.
-            if let head = unread.head, WhatsNew.nothingCanBeNew(tourVersion: head.version, lastSeen: lastSeen) {
+            // Seen, at this version or a newer one: the rest of the file is not read, and a
+            // tip shows if one is due.
+            if StartPlan.firstStep(lastSeen: lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
                 if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: id, lastSeen: lastSeen))\n") }
-                return .alreadySeen
+                return TourResult(outcome: .alreadySeen, shown: try StartTip.showIfDue(of: unread, id: id, tipsMayExist: false, options: options, environment: environment))
             }
             selection = .whatsNew(lastSeen: lastSeen)
             record = store.map { ($0, id) }
@@ -65,14 +66,26 @@ enum TourRunner {
         loaded = tour
         if let problem = tour.problemForRun { throw problem }
         let plan = RunPlan(tour: tour, selection: selection)
-        if plan.isEmpty {
+        // Release notes of a tour with no page newer: nothing to play.
+        if !options.once, plan.isEmpty { return TourResult(outcome: .alreadySeen, shown: .nothing) }
+        guard let surface = options.once ? StartPlan.surface(for: plan, style: options.whatsNew ?? tour.whatsNew) : .welcome else {
             // Updated, with no page new since: remember the new version, so the next start
             // decides from the file's top alone.
             if let record, let state = plan.recordOfNothingNew {
                 try? record.store.save(state, id: record.id)
             }
-            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: storeID(tour, options: options), lastSeen: selection.lastSeen))\n") }
-            return .alreadySeen
+            let id = storeID(tour, options: options)
+            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: id, lastSeen: selection.lastSeen))\n") }
+            return TourResult(outcome: .alreadySeen, shown: try StartTip.showIfDue(of: tour, id: id, tipsMayExist: true, options: options, environment: environment))
+        }
+        if surface == .whatsNew(.notice), let lastSeen = selection.lastSeen {
+            let outcome = try printNotice(tour, plan: plan, lastSeen: lastSeen, options: options, environment: environment)
+            if let record, let state = plan.record(outcome, at: SeenStateStore.timestamp()) {
+                let saveWarning = save(state, to: record)
+                warning = warning ?? saveWarning
+                StartTip.countFromNow(tour, id: record.id, options: options)
+            }
+            return TourResult(outcome: outcome, shown: .whatsNewNotice)
         }
         let startPosition: Int
         switch plan.startPosition(forWrittenPage: options.startPage) {
@@ -86,15 +99,45 @@ enum TourRunner {
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
 
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
-            do {
-                try record.store.save(state, id: record.id)
-            } catch {
-                warning = warning ?? "\(error.reason); the tour will show again next time"
-            }
+            let saveWarning = save(state, to: record)
+                warning = warning ?? saveWarning
+            StartTip.countFromNow(tour, id: record.id, options: options)
         }
-        return ending.outcome
+        let shown: TourResult.Shown
+        switch selection {
+        case .everyPage: shown = .tour
+        case .releaseNotes: shown = .whatsNew
+        case .whatsNew(let lastSeen): shown = lastSeen == nil ? .welcome : .whatsNew
+        }
+        return TourResult(outcome: ending.outcome, shown: shown)
     }
 
+    /// Saves a record; the warning to give when it could not be saved.
+    private static func save(_ state: SeenState, to record: (store: SeenStateStore, id: String)) -> String? {
+        do {
+            try record.store.save(state, id: record.id)
+            return nil
+        } catch {
+            return "\(error.reason); the tour will show again next time"
+        }
+    }
+
+    /// Prints what's new in place (`WhatsNewNotice`) and returns at once: the notice asks
+    /// for no key, so it ends as finished.
+    private static func printNotice(_ tour: Tour, plan: RunPlan, lastSeen: SeenState, options: TourOptions,
+                                    environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
+        let command = options.commandFile.map { "tour whats-new \(ShellWord.quote($0))" }
+        let lastLine = WhatsNewNotice.lastLine(hint: tour.whatsNewHint, command: command, labels: tour.labels)
+        let canvas = WhatsNewNotice.canvas(tour, pages: plan.pages, name: storeID(tour, options: options), fromVersion: lastSeen.version,
+                                           lastLine: lastLine, width: TerminalEnvironment.standardOutputColumns())
+        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
+                                          noColor: !options.color || environment.noColorRequested)
+        var text = TipCard.text(canvas, depth: depth)
+        if !environment.localeIsUTF8 { text = ASCIIText.transliterate(text) }
+        // A notice that did not reach the person (a closed terminal) was not seen.
+        guard writeStandardOutput(text) else { throw TourError.output(reason: "cannot write the notice: \(FileSystem.describeErrno())") }
+        return .completed
+    }
     /// What TOUR_DEBUG=1 says of a tour with nothing new.
     private static func seenMessage(id: String, lastSeen: SeenState?) -> String {
         "\(Quoted(id)) was seen at version \(lastSeen?.version.map { Quoted($0).description } ?? "-")"

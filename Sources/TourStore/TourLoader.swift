@@ -94,6 +94,24 @@ package enum TourLoader {
         return (translated, Diagnostic.inFileOrder(problems + translationProblems))
     }
 
+    /// The `"tips"` of a tour file, validated, without reading its pages or their art: what
+    /// a start that shows a tip reads. Nil when the tour has none.
+    package static func tourTips(_ bytes: [UInt8], fileName: String, markdown: Bool, id: String?) throws(TourError) -> TipSet? {
+        let (root, problems) = rawRoot(bytes, fileName: fileName, markdown: markdown)
+        if let error = Diagnostic.error(from: problems) { throw error }
+        guard let root else { return nil }
+        let (set, diagnostics) = TipsDecoder.check(tourRoot: root, fileName: fileName)
+        if let error = Diagnostic.error(from: diagnostics) { throw error }
+        guard var set = set?.nonEmpty else { return nil }
+        set.id = id
+        return set
+    }
+
+    /// The same from a tour file on disk.
+    package static func tourTips(path: String, id: String?) throws(TourError) -> TipSet? {
+        try tourTips(readTourFile(path), fileName: path, markdown: isMarkdown(path), id: id)
+    }
+
     /// The raw form of a JSON or Markdown file, or the problems that stopped it.
     package static func rawRoot(_ bytes: [UInt8], fileName: String, markdown: Bool) -> (JSONNode?, [Diagnostic]) {
         if markdown {
@@ -184,8 +202,17 @@ package enum TourLoader {
     }
 
     /// The tips in a JSON or Markdown tips file, validated; the id defaults to the file name.
+    /// A tour file's `"tips"` are its tips, under the tour's id (`tour tip --off mytool.json`).
     package static func loadTips(path: String) throws(TourError) -> TipSet {
-        var tips = try TipsDecoder.decode(readTourFile(path), fileName: path, markdown: isMarkdown(path))
+        let bytes = try readTourFile(path)
+        if !isTipsFile(path: path, bytes: bytes) {
+            let id = head(bytes: bytes, fileName: path, markdown: isMarkdown(path))?.id ?? defaultID(forPath: path)
+            guard let tips = try tourTips(bytes, fileName: path, markdown: isMarkdown(path), id: id) else {
+                throw TourError.content(file: path, position: nil, message: "the tour has no \"tips\"; add \"tips\": [{\"text\": \"…\"}]")
+            }
+            return tips
+        }
+        var tips = try TipsDecoder.decode(bytes, fileName: path, markdown: isMarkdown(path))
         if tips.id == nil { tips.id = defaultID(forPath: path) }
         return tips
     }
@@ -213,6 +240,10 @@ package enum TourLoader {
     /// or Markdown whose front matter says `kind: tips`.
     package static func isTipsFile(path: String) -> Bool {
         guard let bytes = try? readTourFile(path) else { return false }
+        return isTipsFile(path: path, bytes: bytes)
+    }
+
+    static func isTipsFile(path: String, bytes: [UInt8]) -> Bool {
         if isMarkdown(path) {
             if case .found(let values) = MarkdownTourParser.frontMatterStrings(bytes, keys: ["kind"]) { return values["kind"] == "tips" }
             return false

@@ -104,6 +104,9 @@ func main() -> Int32 {
     options.mouse = !arguments.noMouse
     options.background = arguments.background
     options.isCommand = true
+    options.commandFile = arguments.file
+    options.whatsNew = arguments.whatsNewStyle
+    if let seconds = arguments.tipInterval { options.tipInterval = .seconds(seconds) }
 
     do throws(TourError) {
         if arguments.reset {
@@ -112,6 +115,15 @@ func main() -> Int32 {
             let forgot = try tour.resetSeenState(options: options)
             let message = forgot ? "forgot that \(Quoted(name)) was seen\n" : "\(Quoted(name)) was not marked as seen\n"
             return Authoring.writeOut(message) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+        }
+        if arguments.command == .whatsNew {
+            let outcome = try tour.whatsNew(since: arguments.since, options: options)
+            if outcome == .alreadySeen {
+                let what = arguments.since.map { "no page of \(MessageText.path(arguments.file ?? "")) is newer than \($0)" }
+                    ?? "no page of \(MessageText.path(arguments.file ?? "")) has a \"since\""
+                return Authoring.writeOut(CommandOutput.forTerminal(what + "\n")) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+            }
+            return ExitCode.forOutcome(outcome)
         }
         return ExitCode.forOutcome(try tour.run(options: options))
     } catch {

@@ -77,6 +77,8 @@ struct ArgumentsTests {
             case "BACKGROUND": ["light"]
             case "DURATION": ["1d"]
             case "COLORS": ["8"]
+            case "STYLE": ["notice"]
+            case "VERSION": ["1.0.0"]
             default: ["1"]
             }
             for command in [Subcommand?.none] + Subcommand.allCases.map(Optional.some) {

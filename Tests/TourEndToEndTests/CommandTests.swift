@@ -39,10 +39,11 @@ struct CommandTests {
             let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" } ? String($0) : nil }
             let option = names.last!
             let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light"
-                : valueName == "DURATION" ? "1d" : valueName == "COLORS" ? "8" : "1"
+                : valueName == "DURATION" ? "1d" : valueName == "COLORS" ? "8" : valueName == "STYLE" ? "notice"
+                : valueName == "VERSION" ? "1.0.0" : "1"
             let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]
             // Each option goes with playing or a subcommand: one of them takes it.
-            let takers = try [[], ["check"], ["render"], ["tip"], ["tips"]].filter { try runTour($0 + words).exitCode == 0 }
+            let takers = try [[], ["check"], ["render"], ["tip"], ["tips"], ["whats-new"]].filter { try runTour($0 + words).exitCode == 0 }
             #expect(!takers.isEmpty, "\(option) is in --help but the parser refuses it everywhere")
         }
         // The reference's command block lists them all.

@@ -18,6 +18,8 @@ extension Tour {
         case helpNext, helpPrevious, helpScreenDown, helpScreenUp, helpAdvance, helpFirst, helpLast, helpJump
         case helpScrollUp, helpScrollDown, helpSkip, helpHelp, helpQuit
         case mouseClick, mouseWheel, helpClick, helpWheel
+        // The what's-new notice printed in place: "What's new in mytool", and its last line.
+        case whatsNewTitle, whatsNewAgain
 
         /// The English words, used where nothing else is set.
         public var english: String {
@@ -60,12 +62,19 @@ extension Tour {
             case .mouseWheel: "wheel"
             case .helpClick: "the button, a dot, or Skip"
             case .helpWheel: "previous / next page, or a list"
+            case .whatsNewTitle: "What's new in {name}"
+            case .whatsNewAgain: "See them again: {command}"
             }
         }
 
         /// The placeholders a label's text may hold, each replaced when it is drawn.
         public var placeholders: [String] {
-            self == .page ? ["{number}", "{count}"] : []
+            switch self {
+            case .page: ["{number}", "{count}"]
+            case .whatsNewTitle: ["{name}"]
+            case .whatsNewAgain: ["{command}"]
+            default: []
+            }
         }
 
         /// The first placeholder-like `{word}` in `text` that this label does not take.

@@ -53,6 +53,36 @@ public struct Tour: Sendable, Equatable {
         get { deferred.map { $0.body.indicator } ?? body.indicator }
         set { materialize(); body.indicator = newValue }
     }
+    /// Tips, for the starts that show neither the welcome nor what's new (`tour --once`
+    /// shows at most one thing per start). None by default.
+    public var tips: [Tip] {
+        get { tipSet?.tips ?? [] }
+        set {
+            materialize()
+            if body.tips == nil { body.tips = TipSet(tips: []) }
+            body.tips?.tips = newValue
+        }
+    }
+    /// The tips with the file's own words for them (`tipsOff`); nil when the tour has none.
+    package var tipSet: TipSet? {
+        get {
+            guard let set = deferred.map({ $0.body.tips }) ?? body.tips, !set.tips.isEmpty else { return nil }
+            return set
+        }
+        set { materialize(); body.tips = newValue }
+    }
+    /// How the pages new since a person's version appear: the pager, or a notice in place.
+    public var whatsNew: WhatsNewStyle {
+        get { deferred.map { $0.body.whatsNew } ?? body.whatsNew }
+        set { materialize(); body.whatsNew = newValue }
+    }
+    /// The last line of the what's-new notice ("Run `mytool whats-new` for more"); nil
+    /// gives the default.
+    public var whatsNewHint: String? {
+        get { deferred.map { $0.body.whatsNewHint } ?? body.whatsNewHint }
+        set { materialize(); body.whatsNewHint = newValue.map { TextSanitizer.clean($0) } }
+    }
+
     /// What loading found worth saying without stopping (a translation that did not fit);
     /// `run` passes each on as a warning.
     package var loadWarnings: [String] {
@@ -65,6 +95,14 @@ public struct Tour: Sendable, Equatable {
     /// id and version, which the head of the file gives.
     private var body: Body
     private var deferred: DeferredTour?
+    /// Reads the tips alone, while the rest is unread: a start that shows a tip reads no page.
+    package var tipsReader: (@Sendable () throws(TourError) -> TipSet?)? = nil
+
+    /// The tips, read alone when the tour is still unread.
+    package func tipsAlone() throws(TourError) -> TipSet? {
+        if deferred != nil, let tipsReader { return try tipsReader()?.nonEmpty }
+        return tipSet
+    }
 
     /// Every value, read if deferred. Each property reads its own field instead: a copy
     /// of all of them on every `tour.pages` in the render loop would cost retains.
@@ -119,11 +157,15 @@ public struct Tour: Sendable, Equatable {
         var indicator: Indicator = .dots()
         var loadWarnings: [String] = []
         var loadProblem: TourError? = nil
+        var tips: TipSet? = nil
+        var whatsNew = WhatsNewStyle.pager
+        var whatsNewHint: String? = nil
 
         /// Pages compare built: two tours are equal when they would show the same.
         static func == (lhs: Body, rhs: Body) -> Bool {
             lhs.id == rhs.id && lhs.version == rhs.version && lhs.labels == rhs.labels && lhs.accent == rhs.accent
                 && lhs.indicator == rhs.indicator && lhs.loadWarnings == rhs.loadWarnings && lhs.loadProblem == rhs.loadProblem
+                && lhs.tips == rhs.tips && lhs.whatsNew == rhs.whatsNew && lhs.whatsNewHint == rhs.whatsNewHint
                 && lhs.pages.all == rhs.pages.all
         }
     }
@@ -168,6 +210,15 @@ public struct Tour: Sendable, Equatable {
 }
 
 extension Tour {
+    /// How a tour shows, after an update, the pages new since the person's version.
+    public enum WhatsNewStyle: String, Sendable, Equatable, CaseIterable {
+        /// Full screen, with the same keys as the welcome: today's behaviour, the default.
+        case pager
+        /// A few lines printed in place below the prompt (the title of each new page), with
+        /// no alternate screen and no key to press; recorded as seen.
+        case notice
+    }
+
     /// How the pages show where you are, as UIPageControl or AppIntro let you choose.
     public enum Indicator: Sendable, Equatable {
         /// A dot a page, the current one in the accent: "● ○ ○". Each glyph takes one or

@@ -56,6 +56,21 @@ package struct MarkdownTipsParser {
             root.append(JSONMember(key: "labels", keyPosition: first.keyPosition,
                                    node: JSONNode(value: .object(frontMatter.labels), position: first.keyPosition)))
         }
+        readTips(lines, from: frontMatter.next, into: &root)
+        return (JSONNode(value: .object(root), position: SourcePosition(line: 1, column: 1)), diagnostics)
+    }
+
+    /// The tips in a Markdown tour: the section from its `# Tips` heading (marked with
+    /// `<!-- kind: tips -->`) to the end, written as a tips file's body. Its "tips" member.
+    package mutating func tourTipsSection(_ lines: [String], from start: Int) -> (JSONMember?, [Diagnostic]) {
+        var members: [JSONMember] = []
+        readTips(lines, from: start, into: &members)
+        return (members.first { $0.key == "tips" }, diagnostics)
+    }
+
+    /// The body of a tips file, from line index `start`: its title and its tips, added to `root`.
+    private mutating func readTips(_ lines: [String], from start: Int, into root: inout [JSONMember]) {
+        let frontMatterReader = MarkdownTourParser(fileName: fileName)
         var tips: [JSONNode] = []
         var current: Draft? = nil
         var titleSeen = false
@@ -73,7 +88,7 @@ package struct MarkdownTipsParser {
             tips.append(JSONNode(value: .object(members), position: draft.position))
         }
 
-        var index = frontMatter.next
+        var index = start
         while index < lines.count {
             let raw = lines[index]
             index += 1
@@ -118,6 +133,8 @@ package struct MarkdownTipsParser {
                 column += 2 + rest.leadingSpaceCount
                 line = rest.trimmingSpaces
             }
+            // What marks a tour's tips section, under its heading; said again in a tips file, harmless.
+            if current == nil, titleSeen, line == MarkdownTipsParser.tipsSectionMark { continue }
             guard current != nil else {
                 error(number, indent + 1, "text outside a tip; start a tip with \"- \" or \"## \"")
                 continue
@@ -145,10 +162,12 @@ package struct MarkdownTipsParser {
             current?.paragraphs[last].append(line)
         }
         finish(current)
-        let position = tips.first?.position ?? SourcePosition(line: max(1, frontMatter.next), column: 1)
+        let position = tips.first?.position ?? SourcePosition(line: max(1, start), column: 1)
         root.append(JSONMember(key: "tips", keyPosition: position, node: JSONNode(value: .array(tips), position: position)))
-        return (JSONNode(value: .object(root), position: SourcePosition(line: 1, column: 1)), diagnostics)
     }
+
+    /// The comment under a Markdown tour's `# ` heading that makes the rest of the file its tips.
+    package static let tipsSectionMark = "<!-- kind: tips -->"
 
     /// Where the last `needle` in `text` starts.
     private static func lastIndex(of needle: String, in text: String) -> String.Index? {

@@ -139,6 +139,11 @@ package struct MarkdownTourParser {
         }
     }
 
+    /// Whether the first line after line index `heading` that is not blank is the tips mark.
+    private static func startsTipsSection(_ lines: [String], after heading: Int) -> Bool {
+        lines[heading...].lazy.map(\.trimmingSpaces).first { !$0.isEmpty } == MarkdownTipsParser.tipsSectionMark
+    }
+
     /// The raw form (nil when there is no page at all) and the problems with the Markdown itself.
     package mutating func parse(_ bytes: [UInt8]) -> (JSONNode?, [Diagnostic]) {
         guard let lines = Self.lines(of: bytes) else {
@@ -184,6 +189,14 @@ package struct MarkdownTourParser {
                 fenceLines = []
                 fenceStart = index
                 continue
+            }
+            if line.hasPrefix("# "), Self.startsTipsSection(lines, after: index) {
+                // The rest of the file is the tour's tips, written as a tips file's body.
+                var tipsParser = MarkdownTipsParser(fileName: fileName)
+                let (tips, problems) = tipsParser.tourTipsSection(lines, from: index - 1)
+                diagnostics += problems
+                if let tips { root.append(tips) }
+                break
             }
             if line.hasPrefix("# ") || line == "#" {
                 drafts.append(Draft(line: index, title: String(line.dropFirst(1)).trimmingSpaces))

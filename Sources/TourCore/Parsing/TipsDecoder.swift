@@ -42,6 +42,24 @@ package struct TipsDecoder {
         return (tips, decoder.finish())
     }
 
+    /// Every problem in tips already in the raw form (a tour's `"tips"`), and the tips.
+    package static func check(root: JSONNode, fileName: String) -> (TipSet?, [Diagnostic]) {
+        let decoder = TipsDecoder(fileName: fileName)
+        let tips = decoder.decodeFile(root)
+        return (tips, decoder.finish())
+    }
+
+    /// The `"tips"` of a tour's raw form, read as a tips file's with the tour's `version` and
+    /// `tipsOff` (its `off`); nil tips when the tour has none.
+    package static func check(tourRoot root: JSONNode, fileName: String) -> (TipSet?, [Diagnostic]) {
+        guard case .object(let members) = root.value, let tips = members.first(where: { $0.key == "tips" }) else { return (nil, []) }
+        var picked = [tips]
+        for member in members where member.key == "tipsOff" || member.key == "version" {
+            picked.append(JSONMember(key: member.key == "tipsOff" ? "off" : member.key, keyPosition: member.keyPosition, node: member.node))
+        }
+        return check(root: JSONNode(value: .object(picked), position: root.position), fileName: fileName)
+    }
+
     /// The tips, or the first error in them.
     package static func decode(_ bytes: [UInt8], fileName: String, markdown: Bool) throws(TourError) -> TipSet {
         let (tips, diagnostics) = check(bytes, fileName: fileName, markdown: markdown)

@@ -17,7 +17,7 @@ package struct TourDecoder {
     /// A larger heroFile is refused on load.
     package static let maximumArtFileBytes = 1 << 20
 
-    static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages"]
+    static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages", "tips", "tipsOff", "whatsNew", "whatsNewHint"]
     static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
                            "indicator", "indicatorGlyphs", "items", "extra"]
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
@@ -29,7 +29,7 @@ package struct TourDecoder {
     /// field is found by its place (a bit test), not by comparing names, thousands of
     /// times a tour. A test holds each case's name to its key's.
     package enum TourKey: Int, CaseIterable, FieldKey {
-        case id, version, labels, accent, indicator, indicatorGlyphs, pages
+        case id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint
         package static var names: [String] { tourKeys }
         package static let packedNames = JSONTape.packed(tourKeys)
     }
@@ -420,7 +420,33 @@ private final class DecodeRun {
             accent: tourAccent,
             pageList: pages)
         tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) } ?? .dots()
+        if let member = fields[.whatsNew], let text = attemptOptional({ () throws(PartFailure) in try string(member) }) {
+            if let style = Tour.WhatsNewStyle(rawValue: text) {
+                tour.whatsNew = style
+            } else {
+                log.add(fail(raw.position(member.value), "\"whatsNew\" is \"pager\" or \"notice\", not \(Quoted(text))"))
+            }
+        }
+        tour.whatsNewHint = attemptOptional { () throws(PartFailure) in try string(fields[.whatsNewHint]) }
+        if let member = fields[.tips] {
+            tour.tipSet = decodeTips(member.value, offHint: fields[.tipsOff], versionMember: version == nil ? nil : fields[.version], id: tour.id, version: version)
+        } else if let member = fields[.tipsOff] {
+            warn(raw.position(member.value), "\"tipsOff\" has no effect: the tour has no \"tips\"")
+        }
         return tour
+    }
+
+    /// A tour's `"tips"`: checked by the tips decoder, as a tips file's, where they were written.
+    private func decodeTips(_ node: Int, offHint: Member?, versionMember: Member?, id: String?, version: String?) -> TipSet? {
+        var members = [JSONMember(key: "tips", keyPosition: raw.position(node), node: raw.node(node))]
+        if let offHint { members.append(JSONMember(key: "off", keyPosition: keyPosition(offHint), node: raw.node(offHint.value))) }
+        if let versionMember { members.append(JSONMember(key: "version", keyPosition: keyPosition(versionMember), node: raw.node(versionMember.value))) }
+        let (tips, diagnostics) = TipsDecoder.check(root: JSONNode(value: .object(members), position: raw.position(node)), fileName: fileName)
+        for diagnostic in diagnostics { log.add(diagnostic) }
+        guard var tips, diagnostics.allSatisfy({ $0.severity != .error }) else { return nil }
+        tips.id = id
+        tips.version = version
+        return tips
     }
 
     /// A color the author set on a page with a gradient that does not read on it is drawn

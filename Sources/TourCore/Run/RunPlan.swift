@@ -14,6 +14,9 @@ package struct RunPlan: Equatable, Sendable {
         /// What this person has not seen (`once`): the welcome on a first run, after an
         /// update only the pages new since `lastSeen`; nil when they never saw the tour.
         case whatsNew(lastSeen: SeenState?)
+        /// Every page with a `since`, newest version first (`tour whats-new`), or only those
+        /// newer than `newerThan`; pages of one version in the order written.
+        case releaseNotes(newerThan: Version?)
 
         /// What the person saw last, for `whatsNew`.
         package var lastSeen: SeenState? {
@@ -44,7 +47,18 @@ package struct RunPlan: Equatable, Sendable {
         switch selection {
         case .everyPage: pages = Array(0..<tour.pageCount)
         case .whatsNew(let lastSeen): pages = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
+        case .releaseNotes(let newerThan): pages = Self.releaseNotes(of: tour, newerThan: newerThan)
         }
+    }
+
+    /// The pages `releaseNotes` shows: by `since`, newest first, stable within a version.
+    static func releaseNotes(of tour: Tour, newerThan: Version?) -> [Int] {
+        let dated = (0..<tour.pageCount).compactMap { index in
+            tour.since(ofPage: index).flatMap { since in newerThan.map { since > $0 } ?? true ? (index, since) : nil }
+        }
+        return dated.enumerated().sorted { a, b in
+            a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
+        }.map(\.element.0)
     }
 
     /// Nothing to show: with `once`, everything there is was seen.

@@ -144,6 +144,12 @@ package enum MessageText {
 /// outside printable ASCII becomes "?" (two for a wide one, so columns stay in step), as
 /// the full-screen pager draws it.
 package enum ASCIIText {
+    /// Marks that have a plain spelling, so an arrow or a bullet still reads as one.
+    static let spelledInASCII: [Character: String] = [
+        "→": "->", "←": "<-", "•": "*", "…": "...", "·": ".", "●": "*", "○": "o", "—": "-", "–": "-",
+        "“": "\"", "”": "\"", "‘": "'", "’": "'",
+    ]
+
     package static func transliterate(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         var result = ""
@@ -152,6 +158,8 @@ package enum ASCIIText {
                 result.append(character)
             } else if character == "\r\n" {
                 result.append("\n")
+            } else if let spelled = spelledInASCII[character] {
+                result += spelled
             } else {
                 result += String(repeating: "?", count: max(1, TextWidth.of(character)))
             }

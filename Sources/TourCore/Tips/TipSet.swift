@@ -2,31 +2,7 @@
 /// once as pages (`tour tips`). Read from a tips file by `TipsDecoder`; every text in it
 /// is cleaned of controls and escape sequences, as a tour's is.
 package struct TipSet: Sendable, Equatable {
-    /// One hint.
-    package struct Tip: Sendable, Equatable {
-        /// What the seen state knows it by: its `id`, or a hash of its text, so that
-        /// reordering the file or adding tips never makes a seen tip new again.
-        package var key: String
-        /// A few words in bold before the text; optional.
-        package var title: String?
-        /// The hint; `code` in backticks is drawn as code.
-        package var text: String
-        /// The version that brought it: after an update it comes before older unseen tips.
-        package var since: Version?
-        /// Before the label, instead of the file's icon.
-        package var icon: String?
-        /// Tints the label, instead of the file's accent.
-        package var accent: Color?
-
-        package init(key: String, title: String? = nil, text: String, since: Version? = nil, icon: String? = nil, accent: Color? = nil) {
-            self.key = key
-            self.title = title
-            self.text = text
-            self.since = since
-            self.icon = icon
-            self.accent = accent
-        }
-    }
+    package typealias Tip = Tour.Tip
 
     /// Names the seen state, as a tour's id does; defaults to the file name.
     package var id: String?
@@ -53,6 +29,9 @@ package struct TipSet: Sendable, Equatable {
         self.tips = tips
     }
 
+    /// Itself when it holds a tip.
+    package var nonEmpty: TipSet? { tips.isEmpty ? nil : self }
+
     /// The key of a tip without an `id`: its text's FNV-1a hash, stable across runs and builds.
     package static func key(forText text: String) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -74,5 +53,41 @@ package struct TipSet: Sendable, Equatable {
         tour.labels = labels
         if labels.override(.done) == nil { tour.labels.done = "Done" }
         return tour
+    }
+}
+
+extension Tour {
+    /// One hint.
+    public struct Tip: Sendable, Equatable {
+        /// What the seen state knows it by: its `id`, or a hash of its text, so that
+        /// reordering the file or adding tips never makes a seen tip new again.
+        package var key: String
+        /// A few words in bold before the text; optional.
+        package var title: String?
+        /// The hint; `code` in backticks is drawn as code.
+        package var text: String
+        /// The version that brought it: after an update it comes before older unseen tips.
+        package var since: Version?
+        /// Before the label, instead of the file's icon.
+        package var icon: String?
+        /// Tints the label, instead of the file's accent.
+        package var accent: Color?
+
+        /// A tip for `Tour.tips`: `id` names it in the state (by default a hash of the
+        /// text); `since` is the version that brought it, shown before older unseen tips.
+        public init(_ text: String, id: String? = nil, title: String? = nil, since: String? = nil) {
+            let text = TextSanitizer.clean(text, keepNewlines: true)
+            self.init(key: id.map { TextSanitizer.clean($0) } ?? TipSet.key(forText: text), title: title.map { TextSanitizer.clean($0) },
+                      text: text, since: since.flatMap(Version.init))
+        }
+
+        package init(key: String, title: String? = nil, text: String, since: Version? = nil, icon: String? = nil, accent: Color? = nil) {
+            self.key = key
+            self.title = title
+            self.text = text
+            self.since = since
+            self.icon = icon
+            self.accent = accent
+        }
     }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `tour --once FILE` on every start of a tool whose tour holds tips: at most one thing a
+/// start (the welcome, else what's new, else a tip), on a real pseudo-terminal.
+@Suite("End to end: one call at start")
+struct StartEndToEndTests {
+    let directory: URL
+    var tourFile: String { directory.appendingPathComponent("mytool.json").path }
+    var stateHome: String { directory.appendingPathComponent("state").path }
+    var environment: [String: String] { ["XDG_STATE_HOME": stateHome] }
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try write(version: "1.0.0", newPage: false)
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+    /// The tour at `version`; with `newPage`, a page since 1.1.0 and a second, and the notice.
+    func write(version: String, newPage: Bool) throws {
+        let new = newPage ? #"""
+            ,
+                {"title": "Reminders", "subtitle": "A nudge at the right time.\nSecond line.", "since": "1.1.0"},
+                {"title": "Sync everywhere", "subtitle": "Your notes on every machine.", "since": "1.1.0"}
+            """# : ""
+        try #"""
+            {
+              "id": "mytool",
+              "version": "\#(version)",
+              "whatsNew": "notice",
+              "pages": [
+                {"title": "Welcome to mytool", "subtitle": "Notes in the terminal."},
+                {"title": "Everything offline", "subtitle": "No network needed."}\#(new)
+              ],
+              "tips": [
+                {"id": "sync", "text": "Press `s` to sync."},
+                {"id": "find", "text": "`mytool find WORD` searches."},
+                {"id": "export", "text": "`mytool export` makes a web page."}
+              ]
+            }
+            """#.write(toFile: tourFile, atomically: true, encoding: .utf8)
+    }
+
+    /// One start as a tool makes it: `sh` prints the tool's own line, then calls tour.
+    func start(keys: [String] = []) throws -> (text: String, code: Int32?) {
+        let script = "echo 'mytool: ready'; exec \"$0\" --once --every 0 \"$1\""
+        let terminal = try PseudoTerminal(["-c", script, TourBinary.path, tourFile], environment: environment,
+                                          standardErrorOnTerminal: true, executable: "/bin/sh")
+        defer { terminal.hangUp() }
+        if !keys.isEmpty {
+            try terminal.waitForOutput("Welcome to mytool")
+            for key in keys {
+                Thread.sleep(forTimeInterval: 0.4)
+                terminal.write(key)
+            }
+        }
+        let exit = terminal.waitForExit()
+        Thread.sleep(forTimeInterval: 0.1)  // the last output in flight
+        return (terminal.text, exit?.code)
+    }
+
+    func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// Which tip a start printed: 0, 1 or 2.
+    func tip(_ text: String) -> Int? {
+        ["to sync.", "searches.", "makes a web page."].firstIndex { plain(text).contains($0) }
+    }
+
+    @Test func welcomeThenTwoTipsThenTheNoticeInPlaceThenTheNextTip() throws {
+        defer { cleanUp() }
+        // 1. The welcome, full screen, and no tip.
+        let first = try start(keys: ["\r", "\r"])
+        #expect(first.code == 0)
+        #expect(first.text.contains("\u{1B}[?1049h"), "\(first.text.debugDescription)")
+        #expect(tip(first.text) == nil, "a tip after the welcome: \(first.text.debugDescription)")
+        // 2. Then tip 1 and tip 2, in place.
+        for expected in [0, 1] {
+            let run = try start()
+            #expect(run.code == 0)
+            #expect(!run.text.contains("\u{1B}[?1049h"), "\(run.text.debugDescription)")
+            #expect(tip(run.text) == expected, "\(run.text.debugDescription)")
+            #expect(plain(run.text).contains("mytool: ready\nTip  "), "\(run.text.debugDescription)")
+        }
+        // 3. An update with new pages: the notice in place, no key, exit 0, the tool's
+        // line still there above it (nothing clears or moves the screen), no tip.
+        try write(version: "1.1.0", newPage: true)
+        let notice = try start()
+        #expect(notice.code == 0)
+        for takeover in ["\u{1B}[?1049h", "\u{1B}[2J", "\u{1B}[H", "\u{1B}[?25l"] {
+            #expect(!notice.text.contains(takeover), "\(takeover.debugDescription) in \(notice.text.debugDescription)")
+        }
+        let words = plain(notice.text)
+        #expect(words.hasPrefix("mytool: ready\nWhat's new in mytool  1.0.0 → 1.1.0\n"), "\(words.debugDescription)")
+        #expect(words.contains("• Reminders  A nudge at the right time.\n") && words.contains("• Sync everywhere"), "\(words.debugDescription)")
+        #expect(!words.contains("Second line") && !words.contains("Welcome to mytool"))
+        #expect(words.contains("See them again: tour whats-new \(tourFile)"), "\(words.debugDescription)")
+        #expect(tip(notice.text) == nil)
+        // 4. The start after that: the next tip, and never the notice again.
+        let after = try start()
+        #expect(after.code == 0 && tip(after.text) == 2, "\(after.text.debugDescription)")
+        #expect(!plain(after.text).contains("What's new"))
+    }
+
+    @Test func theNoticeIsSilentAndRecordsNothingInAPipeOrCI() throws {
+        defer { cleanUp() }
+        _ = try start(keys: ["\r", "\r"])
+        try write(version: "1.1.0", newPage: true)
+        for extra in [["CI": "true"], ["TOUR_DISABLE": "1"], [:]] {
+            let piped = try runTour(["--once", tourFile], environment: environment.merging(extra) { $1 })
+            #expect(piped.exitCode == 0 && piped.stdout.isEmpty, "\(extra): \(piped.stdout.debugDescription)")
+        }
+        // Still new to the person at the terminal.
+        let notice = try start()
+        #expect(plain(notice.text).contains("What's new in mytool"), "\(notice.text.debugDescription)")
+    }
+
+    @Test func whatsNewPlainPrintsExactlyThePagesNewerThanAVersion() throws {
+        defer { cleanUp() }
+        try write(version: "1.1.0", newPage: true)
+        let since = try runTour(["whats-new", "--plain", tourFile, "--since", "1.0.0"], environment: environment)
+        #expect(since.exitCode == 0)
+        #expect(since.stdout.contains("Reminders") && since.stdout.contains("Sync everywhere"), "\(since.stdout)")
+        #expect(!since.stdout.contains("Welcome to mytool") && !since.stdout.contains("Everything offline"), "\(since.stdout)")
+        let none = try runTour(["whats-new", "--plain", tourFile, "--since", "1.1.0"], environment: environment)
+        #expect(none.exitCode == 0 && none.stdout.contains("no page of") && !none.stdout.contains("Reminders"), "\(none.stdout)")
+        // It records nothing: a first --once still shows the welcome.
+        #expect(!FileManager.default.fileExists(atPath: stateHome + "/tour/mytool.json"))
+    }
+}
