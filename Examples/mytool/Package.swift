@@ -15,7 +15,7 @@ let package = Package(
         .executableTarget(
             name: "mytool",
             dependencies: [.product(name: "TourKit", package: "tour")],
-            resources: [.embedInCode("tour.json"), .embedInCode("tour.fr.json"), .embedInCode("banner.txt"), .embedInCode("tips.json")]
+            resources: [.embedInCode("tour.json"), .embedInCode("tour.fr.json"), .embedInCode("banner.txt")]
         ),
     ]
 )

@@ -85,6 +85,11 @@ package enum ManualPage {
         .Nm
         .Cm tips
         .Ar tipsfile
+        .Nm
+        .Cm whats-new
+        .Op Fl -since Ar version
+        .Op Fl -plain
+        .Ar file
         .Sh DESCRIPTION
         .Nm
         greets the new user of a command-line tool with a short tour of pages,
@@ -103,7 +108,10 @@ package enum ManualPage {
         .Nm
         .Fl -once Ar mytool.json
         every time it starts and reads the exit status: the welcome shows once,
-        after an update only the pages new since the user's version, and nothing
+        after an update only the pages new since the user's version (full screen,
+        or as a notice printed in place with
+        .Fl -whats-new Ar notice ) ,
+        on any other start the tip that is due when the tour holds tips, and nothing
         at all when stdin or stdout is not a terminal, when
         .Ev CI
         is set, or when the person set
@@ -132,6 +140,11 @@ package enum ManualPage {
         .It Cm tips
         \(escape(sentence(Subcommand.tips.summary)))
         Reading them counts as having seen them.
+        .It Cm whats-new
+        \(escape(sentence(Subcommand.whatsNew.summary)))
+        With
+        .Fl -plain
+        it prints them.
         .El
         .Sh OPTIONS
         .Bl -tag -width Ds

@@ -304,24 +304,38 @@ def check_wheel_here(wheel):
         first.key(b"\r", quiet=1.0)
         code, restored, left = first.finish()
         after = first.text()
-        check("python-notes, first start: its own output after the tour, then a tip",
-              "No notes yet" in after and "Tip" in after and after.index("No notes yet") < after.index("Tip"), after)
+        check("python-notes, first start: its own output after the tour, and no tip (one thing a start)",
+              "No notes yet" in after and "Tip" not in after, after)
         check("python-notes, first start: exit 0, terminal restored, nothing left", code == 0 and restored and left == 0,
               f"exit {code}, restored {restored}, {left} bytes left")
 
         second = run_notes(venv, home)
         code, restored, left = second.finish()
-        check("python-notes, second start: no tour and no tip, only its own output",
+        check("python-notes, second start: no tour and no tip (the day counts from the welcome), only its own output",
               second.text().strip() == "No notes yet. Add one with: notes add TEXT" and code == 0, second.text())
 
         installed = release("1.1.0")
         check("pip upgrades python-notes to 1.1.0", installed.returncode == 0, installed.stdout[-800:])
         third = run_notes(venv, home)
-        shown = third.text()
-        check("python-notes after the update: only what is new", "New in 1.1: search" in shown and "Welcome" not in shown, shown)
-        third.key(b"\r", quiet=1.0)
         code, restored, left = third.finish()
-        check("python-notes after the update: Enter finishes, exit 0", code == 0 and restored and left == 0, f"exit {code}")
+        shown = third.text()
+        check("python-notes after the update: what is new as a notice in place, then its own output",
+              "What's new in notes  1.0.0 → 1.1.0" in shown and "New in 1.1: search" in shown and "Welcome" not in shown
+              and shown.index("New in 1.1") < shown.index("No notes yet"), shown)
+        check("python-notes after the update: no key asked, exit 0, nothing left", code == 0 and restored and left == 0,
+              f"exit {code}, restored {restored}, {left} bytes left")
+
+        # A day later (the tips state's clock set back), a tip, in place, before its own output.
+        tips_state = os.path.join(home, "state", "tour", "tips", "notes.json")
+        with open(tips_state) as file:
+            state = json.load(file)
+        state["lastShownAt"] -= 2 * 86400
+        with open(tips_state, "w") as file:
+            json.dump(state, file)
+        fourth = run_notes(venv, home)
+        code, restored, left = fourth.finish()
+        check("python-notes a day later: one tip, then its own output",
+              "Tip  Search your notes" in fourth.text() and "What's new" not in fourth.text() and code == 0, fourth.text())
 
         # Ctrl-C during the tour, a SIGINT to the whole process group as in a shell, ends the
         # tour (130, INTERRUPTED), not the Python tool (no KeyboardInterrupt).

@@ -191,7 +191,7 @@ struct ReadmeTests {
         try Self.playTheTool(package.appendingPathComponent(".build/debug/mytool").path, state: package.appendingPathComponent("state").path)
     }
 
-    /// "With the Tips section's two additions they make Examples/mytool": file for file.
+    /// "They are Examples/mytool": file for file, the Swift section and the Tips section's additions (none today).
     @Test func theExampleIsTheReadmesWholeTool() throws {
         let files = try Self.wholeToolFiles()
         let example = TourBinary.packageRoot + "/Examples/mytool"
@@ -253,14 +253,20 @@ struct ReadmeTests {
         let binary = package.appendingPathComponent(".build/debug/mytool").path
         let tipHome = package.appendingPathComponent("state").path
 
-        // With stderr on the terminal, as in a shell: the tour, then after the tool's own
-        // output the first tip, in the tool's words for turning tips off; right after, none (one a day).
+        // One call at start: the welcome, and no tip that day (the session keeps stderr in
+        // a file, and tips need stderr on the terminal too).
         let first = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": tipHome])
         try first.waitFor("Welcome to mytool")
         try first.send("q")
         #expect(try first.exitCode() == 0)
-        // The session keeps stderr in a file, so no tip: tips need stderr on the terminal too.
         #expect(!(try first.screen().contains("Tip  ")))
+        // A day later (the tips state's clock set back), with stderr on the terminal as in a
+        // shell: the first tip, in the tool's words for turning tips off; right after, none.
+        let tipsState = tipHome + "/tour/tips/mytool.json"
+        let state = try String(contentsOfFile: tipsState, encoding: .utf8)
+        let shownAt = try #require(state.firstMatch(of: /"lastShownAt": (\d+)/).flatMap { Int($0.1) })
+        try state.replacingOccurrences(of: "\"lastShownAt\": \(shownAt)", with: "\"lastShownAt\": \(shownAt - 2 * 86_400)")
+            .write(toFile: tipsState, atomically: true, encoding: .utf8)
         for run in 1...2 {
             let terminal = try PseudoTerminal([], environment: ["XDG_STATE_HOME": tipHome], standardErrorOnTerminal: true, executable: binary)
             defer { terminal.hangUp() }
@@ -269,8 +275,8 @@ struct ReadmeTests {
             Thread.sleep(forTimeInterval: 0.1)  // the last output in flight
             let printed = terminal.text.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
             if run == 1 {
-                #expect(printed.contains("mytool: ready\r\nTip  Press s to sync your notes on every machine.\r\n     Hide tips: mytool config tips off"),
-                        "\(printed.debugDescription)")
+                #expect(printed.hasPrefix("Tip  Press s to sync your notes on every machine.\r\n     Hide tips: mytool config tips off\r\n")
+                        && printed.hasSuffix("mytool: ready\r\n"), "\(printed.debugDescription)")
             } else {
                 #expect(printed == "mytool: ready\r\n", "\(printed.debugDescription)")
             }

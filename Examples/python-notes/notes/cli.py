@@ -1,8 +1,8 @@
 """The notes command: `notes` lists, `notes add TEXT` adds, `notes find WORD` searches,
-`notes tour` plays the welcome again. On every start it first asks tour for what this
-person has not seen (the welcome once, then what is new after an update); after its
-own output it lets tour print a tip that is due. Both are silent in a pipe or in CI,
-and when tour is not installed the tool goes on without a word."""
+`notes tour` plays the welcome again, `notes whats-new` what the updates brought. On
+every start it makes one call: tour shows the welcome once, after an update what is
+new as a notice in place, else at most one tip a day, all from one file. It is silent
+in a pipe or in CI, and when tour is not installed the tool goes on without a word."""
 import os
 import sys
 
@@ -10,7 +10,6 @@ import tour_onboarding
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOUR = os.path.join(HERE, "tour.json")
-TIPS = os.path.join(HERE, "tips.json")
 
 
 def notes_file():
@@ -31,6 +30,9 @@ def main(argv=None):
     if arguments[:1] == ["tour"]:
         tour_onboarding.play(TOUR)
         return 0
+    if arguments[:1] == ["whats-new"]:
+        tour_onboarding.whats_new(TOUR)
+        return 0
     # The outcome is there to read (FINISHED, SKIPPED, UNAVAILABLE, ...); notes needs none.
     tour_onboarding.once(TOUR)
 
@@ -48,10 +50,8 @@ def main(argv=None):
         notes = read_notes()
         print("\n".join(notes) if notes else "No notes yet. Add one with: notes add TEXT")
     else:
-        print("usage: notes [add TEXT | find WORD | tour]", file=sys.stderr)
+        print("usage: notes [add TEXT | find WORD | tour | whats-new]", file=sys.stderr)
         return 2
-
-    tour_onboarding.tip(TIPS)
     return 0
 
 

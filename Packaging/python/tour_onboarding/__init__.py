@@ -3,9 +3,8 @@
     import tour_onboarding
 
     def main():
-        tour_onboarding.once("/path/to/mytool.json")   # the welcome, once; then what's new
+        tour_onboarding.once("/path/to/mytool.json")   # the welcome once, else what's new, else a tip
         ...                                             # the tool's own work
-        tour_onboarding.tip("/path/to/tips.json")       # at most one short tip, in place
 
 Each call runs `tour` with the tool's own terminal and returns an `Outcome`. It never
 raises for an outcome and never stops the tool: when `tour` cannot be found or run, the
@@ -20,7 +19,7 @@ import subprocess
 import sysconfig
 import threading
 
-__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "reset"]
+__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "whats_new", "reset"]
 
 
 class Outcome(enum.Enum):
@@ -90,6 +89,12 @@ def play(*arguments, env=None):
 def once(tour_file, *arguments, env=None):
     """`tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing."""
     return play("--once", os.fspath(tour_file), *arguments, env=env)
+
+
+def whats_new(tour_file, since=None, env=None):
+    """`tour whats-new TOUR_FILE`: every page an update brought, newest first (only those
+    newer than `since`), for a tool's own `whats-new` command. Records nothing."""
+    return play("whats-new", os.fspath(tour_file), *(["--since", since] if since else []), env=env)
 
 
 def tip(tips_file, *arguments, env=None):

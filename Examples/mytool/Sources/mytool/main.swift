@@ -13,8 +13,10 @@ do {
     let tour = try Tour(jsonBytes: PackageResources.tour_json,
                         art: ["banner.txt": PackageResources.banner_txt],      // what heroFile names
                         translations: ["fr": PackageResources.tour_fr_json])   // chosen by the locale
-    if CommandLine.arguments.dropFirst().first == "tour" {
-        try tour.resetSeenState(options: options)  // `mytool tour`: forget, so it shows again
+    switch CommandLine.arguments.dropFirst().first {
+    case "tour": try tour.resetSeenState(options: options)  // `mytool tour`: forget, so it shows again
+    case "whats-new": try tour.whatsNew(); exit(0)          // every update's pages, again
+    default: break
     }
     switch try tour.run(options: options) {
     case .completed, .alreadySeen, .notShown: break
@@ -26,6 +28,3 @@ do {
 }
 for line in pageLog { print(line) }
 print("mytool: ready")
-
-// After your own start-up output: the tip that is due, at most one a day, never in a pipe or CI.
-_ = try? Tips(jsonBytes: PackageResources.tips_json).showOne()
