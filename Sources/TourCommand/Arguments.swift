@@ -37,6 +37,8 @@ package struct Arguments {
     package var whatsNewStyle: Tour.WhatsNewStyle?
     /// `whats-new --since`.
     package var since: String?
+    /// `--answers PATH`.
+    package var answersFile: String?
 
     /// Reads the words after `tour`. Only options in `OptionTable` are recognised; the two
     /// generators are the only words outside it (they write that table out).
@@ -152,6 +154,7 @@ package struct Arguments {
                 let text = try value(for: name, inline: inlineValue)
                 guard Version(text) != nil else { throw TourError.usage("tour: --since takes a version such as 1.2.0, not \(Quoted(text))") }
                 arguments.since = text
+            case .answersFile: arguments.answersFile = try value(for: name, inline: inlineValue)
             case .tipsOff: arguments.tipsOff = true
             case .tipsOn: arguments.tipsOn = true
             case .page:
@@ -171,8 +174,8 @@ package struct Arguments {
             guard arguments.file != nil else { throw TourError.usage("tour: check needs a FILE") }
         case .render?:
             guard arguments.size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
-        case .whatsNew?:
-            guard arguments.file != nil else { throw TourError.usage("tour: whats-new needs a tour FILE") }
+        case .whatsNew?, .answers?:
+            guard arguments.file != nil else { throw TourError.usage("tour: \(arguments.command!.rawValue) needs a tour FILE") }
         case .tip?, .tips?:
             guard arguments.file != nil else { throw TourError.usage("tour: \(arguments.command!.rawValue) needs a tips FILE") }
             if arguments.tipsOff && arguments.tipsOn { throw TourError.usage("tour: --off and --on go one at a time") }

@@ -9,7 +9,7 @@ package struct Option: Sendable {
     package enum Action: Sendable, CaseIterable {
         case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, colors, noAnimation, noMouse, accessible, background
         case page, size, format, help, version, verbose
-        case every, tipsOff, tipsOn, whatsNewStyle, since
+        case every, tipsOff, tipsOn, whatsNewStyle, since, answersFile
     }
 
     /// What a value of the option is, for completion.
@@ -51,7 +51,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
         switch command {
         case .check: [.text, .json]
         case .render: [.text, .ansi, .svg]
-        case .tip, .tips, .whatsNew: []
+        case .tip, .tips, .whatsNew, .answers: []
         }
     }
 
@@ -67,6 +67,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 package enum Subcommand: String, Sendable, CaseIterable {
     case check, render, tip, tips
     case whatsNew = "whats-new"
+    case answers
 
     package var summary: String {
         switch self {
@@ -74,6 +75,7 @@ package enum Subcommand: String, Sendable, CaseIterable {
         case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal"
         case .tip: "print the tip from the tips file FILE that is due, in place; at most once a day by default, and nothing in a pipe, in CI or when tips are off"
         case .tips: "show every tip in FILE as the pages of a tour"
+        case .answers: "print the answers this user gave to the questions of FILE, as one JSON object ({} when none); shows nothing, works in a pipe and in CI"
         case .whatsNew: "play every page of FILE with a \"since\", newest version first (or those newer than --since); records nothing"
         }
     }
@@ -113,6 +115,8 @@ package enum OptionTable {
                commands: [nil, .tip]),
         Option(names: ["--whats-new"], action: .whatsNewStyle, value: .text("STYLE"),
                summary: "with --once, after an update: pager (full screen) or notice (printed in place, no key to press); default: the tour's \"whatsNew\", else pager"),
+        Option(names: ["--answers"], action: .answersFile, value: .text("PATH"),
+               summary: "after the screen is restored, write the answers this run collected to PATH, as one JSON object (not written when nothing was answered)"),
         Option(names: ["--since"], action: .since, value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",
                commands: [.whatsNew]),
         Option(names: ["--off"], action: .tipsOff, summary: "tip: turn the tips of FILE off for this user, then exit", commands: [.tip]),
@@ -141,6 +145,7 @@ package enum OptionTable {
                    tour tip FILE [--every DURATION] [--off|--on]
                    tour tips FILE
                    tour whats-new FILE [--since VERSION] [--plain]
+                   tour answers FILE
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.

@@ -39,24 +39,81 @@ enum AccessibleTour {
         }
     }
 
+    /// A question's prompt: "Choose 1–3 (Enter: 2) · b back · q skip".
+    static func questionPrompt(_ choice: Tour.Choice, bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> String {
+        var ask = Tour.Label.fill(labels[.choosePrompt], with: ["{first}": "1", "{last}": String(choice.options.count)])
+        if let index = choice.defaultIndex { ask += " ([Enter] \(index + 1))" }
+        var parts = [ask + ":"]
+        if let back = bindings.typedKey(for: .previous) { parts.append("\(back) \(labels[.hintBack])") }
+        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) \(labels[.hintSkip])") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// What a typed line does on a question: a number chooses that option and goes on,
+    /// Enter takes the default; back and skip as anywhere (skip answers nothing, even on
+    /// the last page). Nil for anything else, and for Enter with no default.
+    static func questionAction(for line: String, choice: Tour.Choice, bindings: KeyBindings,
+                               labels: Tour.Labels = Tour.Labels()) -> (option: Int?, action: PagerAction)? {
+        let typed = line.trimmingSpaces.lowercased()
+        if typed.isEmpty { return choice.defaultIndex.map { ($0, .advance) } }
+        if let number = Int(typed) { return (1...choice.options.count).contains(number) ? (number - 1, .advance) : nil }
+        switch action(for: line, bindings: bindings, labels: labels) {
+        case .previous?: return (nil, .previous)
+        case .skip?: return (nil, .skipQuestion)
+        default: return nil
+        }
+    }
+
     /// Plays the plan's pages of `tour` linearly, from `startPosition` among them; returns
     /// how it ended. Outcomes and page changes count pages in the tour as written; the
     /// numbers read and typed count the pages shown, as a person hears them.
     static func run(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
                     readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
+        runAnswering(tour, plan: plan, startPosition: startPosition, bindings: bindings, glyphs: glyphs, write: write,
+                     readLine: readLine, onPageChange: onPageChange).outcome
+    }
+
+    /// The same, with the answers of its question pages (only when it finished).
+    static func runAnswering(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
+                             readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> (outcome: TourOutcome, answers: [String: String]) {
         let shown = plan.shownTour(tour)
         var state = Paging(pageCount: shown.pageCount, currentPage: startPosition)
+        var answers = Answers()
         var pageToPrint: Int? = state.currentPage
         while state.isRunning {
-            if let page = pageToPrint {
-                write(PlainText.page(shown.page(page), number: page + 1, of: shown.pageCount, glyphs: glyphs, spoken: true, labels: tour.labels))
+            let page = shown.page(state.currentPage)
+            if let number = pageToPrint {
+                write(PlainText.page(page, number: number + 1, of: shown.pageCount, glyphs: glyphs, spoken: true, labels: tour.labels))
                 pageToPrint = nil
             }
-            write(prompt(isLastPage: state.isLastPage, bindings: bindings, labels: tour.labels) + "\n")
+            if let choice = page.choice {
+                write(questionPrompt(choice, bindings: bindings, labels: tour.labels) + "\n")
+            } else {
+                write(prompt(isLastPage: state.isLastPage, bindings: bindings, labels: tour.labels) + "\n")
+            }
             guard let line = readLine() else {
                 // Input ended: nobody is there to choose.
                 state = state.reduce(.interrupt(signal: SIGHUP))
                 break
+            }
+            if let choice = page.choice {
+                guard let (option, questionAction) = questionAction(for: line, choice: choice, bindings: bindings, labels: tour.labels) else {
+                    write(tour.labels[.notUnderstood] + "\n")
+                    continue
+                }
+                if let option {
+                    answers.select(option, on: state.currentPage, of: page)
+                    answers.answer(on: state.currentPage, of: page)
+                }
+                let before = state.currentPage
+                state = state.reduce(questionAction)
+                if state.isRunning, state.currentPage != before {
+                    onPageChange?(plan.writtenPage(atPosition: before), plan.writtenPage(atPosition: state.currentPage))
+                    pageToPrint = state.currentPage
+                } else if state.isRunning {
+                    write(tour.labels[.firstPage] + "\n")
+                }
+                continue
             }
             guard let action = action(for: line, bindings: bindings, labels: tour.labels) else {
                 // The prompt that follows lists what can be typed.
@@ -75,7 +132,8 @@ enum AccessibleTour {
                 write(tour.labels[action == .previous ? .firstPage : .noSuchPage] + "\n")
             }
         }
-        return plan.writtenOutcome(state.outcome ?? .interrupted(signal: SIGHUP))
+        let outcome = state.outcome ?? .interrupted(signal: SIGHUP)
+        return (plan.writtenOutcome(outcome), outcome == .completed ? answers.collected(in: shown) : [:])
     }
 }
 

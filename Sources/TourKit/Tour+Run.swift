@@ -117,6 +117,15 @@ extension Tour {
         return try TourRunner.run(self, options: options).outcome
     }
 
+    /// The answers this user gave to the tour's questions, by key, the latest of each; empty
+    /// when none. It shows nothing and works anywhere (a pipe, CI). A tool must treat a
+    /// missing answer as "no" where it asked for consent.
+    public func answers(options: TourOptions = TourOptions()) -> [String: String] {
+        guard let store = TourRunner.answersStore(options: options),
+              case .record(let record) = store.load(id: TourRunner.storeID(self, options: options)) else { return [:] }
+        return record.values
+    }
+
     /// Forgets that this tour was seen: the "show the tour again" button. Returns true
     /// when there was something to forget.
     @discardableResult

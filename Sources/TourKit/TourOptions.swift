@@ -58,6 +58,8 @@ public struct TourOptions {
     package var isCommand = false
     /// `whatsNew(since:)`: the pages with a `since`, newest first; nil plays as `once` says.
     package var releaseNotes: Version?? = nil
+    /// `--answers PATH`: where a run that answered questions writes them, as one JSON object.
+    package var answersFile: String? = nil
     /// The file the `tour` command plays: the notice's and the tip's last lines name it.
     package var commandFile: String? = nil
     /// A watched file may name art outside its folder.

@@ -103,13 +103,34 @@ enum TourRunner {
                 warning = warning ?? saveWarning
             StartTip.countFromNow(tour, id: record.id, options: options)
         }
+        if !ending.answers.isEmpty { try keep(ending.answers, of: tour, options: options, warning: &warning) }
         let shown: TourResult.Shown
         switch selection {
         case .everyPage: shown = .tour
         case .releaseNotes: shown = .whatsNew
         case .whatsNew(let lastSeen): shown = lastSeen == nil ? .welcome : .whatsNew
         }
-        return TourResult(outcome: ending.outcome, shown: shown)
+        return TourResult(outcome: ending.outcome, shown: shown, answers: ending.answers)
+    }
+
+    /// A finished run's answers: laid over the kept ones (not for a `--watch` preview), and
+    /// written to `--answers PATH`, atomically, now that the terminal is the tool's again.
+    private static func keep(_ answers: [String: String], of tour: Tour, options: TourOptions, warning: inout String?) throws(TourError) {
+        if options.watchedFile == nil, let store = answersStore(options: options) {
+            do throws(SeenStateStore.WriteFailure) {
+                try store.record(answers, version: tour.version, id: storeID(tour, options: options))
+            } catch {
+                warning = warning ?? "\(error.reason); the answers were not kept"
+            }
+        }
+        if let path = options.answersFile, let failure = FileSystem.writeAtomically(AnswerRecord.object(answers), to: path) {
+            throw TourError.output(reason: failure)
+        }
+    }
+
+    /// The answers kept for this tour's id, in the options' state directory.
+    static func answersStore(options: TourOptions) -> AnswersStore? {
+        (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: environment)).map(AnswersStore.init)
     }
 
     /// Saves a record; the warning to give when it could not be saved.
@@ -149,7 +170,8 @@ enum TourRunner {
         // No state directory: nothing is remembered, so there is nothing to forget.
         guard let store = store(options: options) else { return false }
         do throws(SeenStateStore.WriteFailure) {
-            return try store.reset(id: id)
+            let forgotAnswers = try answersStore(options: options)?.reset(id: id) ?? false
+            return try store.reset(id: id) || forgotAnswers
         } catch {
             // The state file could not be changed: an output failure (74), not unreadable input.
             throw TourError.output(reason: error.reason)
@@ -178,14 +200,14 @@ enum TourRunner {
         if mode == .accessible {
             var writeFailure: String? = nil
             let input = LineReader(descriptor: STDIN_FILENO)
-            let outcome = AccessibleTour.run(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
+            let (outcome, answers) = AccessibleTour.runAnswering(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
                                              write: { text in
                                                  if writeFailure == nil, !writeStandardOutput(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
                                              },
                                              readLine: { writeFailure == nil ? input.readLine() : nil },
                                              onPageChange: options.onPageChange)
             if let writeFailure { throw TourError.output(reason: "cannot write the tour: \(writeFailure)") }
-            return RunEnding(outcome: outcome, plan: plan)
+            return RunEnding(outcome: outcome, plan: plan, answers: answers)
         }
         if mode == .fullScreen {
             var pagerOptions = FullScreenSession.Options()

@@ -77,7 +77,7 @@ package enum FullScreenSession {
         let pager = Pager(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
-        return RunEnding(outcome: outcome, plan: loop.pager.plan)
+        return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
     }
 }
 

@@ -105,6 +105,7 @@ func main() -> Int32 {
     options.background = arguments.background
     options.isCommand = true
     options.commandFile = arguments.file
+    options.answersFile = arguments.answersFile
     options.whatsNew = arguments.whatsNewStyle
     if let seconds = arguments.tipInterval { options.tipInterval = .seconds(seconds) }
 
@@ -115,6 +116,9 @@ func main() -> Int32 {
             let forgot = try tour.resetSeenState(options: options)
             let message = forgot ? "forgot that \(Quoted(name)) was seen\n" : "\(Quoted(name)) was not marked as seen\n"
             return Authoring.writeOut(message) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+        }
+        if arguments.command == .answers {
+            return Authoring.writeOut(AnswerRecord.object(tour.answers(options: options))) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
         }
         if arguments.command == .whatsNew {
             let outcome = try tour.whatsNew(since: arguments.since, options: options)

@@ -302,8 +302,14 @@ def check_wheel_here(wheel):
         check("python-notes, first start: the welcome", "Welcome to notes" in first.text(), first.text())
         first.key(b"\r")
         first.key(b"\r", quiet=1.0)
+        check("python-notes, first start: the consent page, No thanks preselected",
+              "Share anonymous usage counts?" in first.text() and "● No thanks" in first.text(), first.text())
+        first.key(b"\x1b[A", quiet=0.5)   # up: yes
+        first.key(b"\r", quiet=1.0)
         code, restored, left = first.finish()
         after = first.text()
+        check("python-notes, first start: the answer read back, and acted on",
+              "notes: sharing anonymous usage counts" in after, after)
         check("python-notes, first start: its own output after the tour, and no tip (one thing a start)",
               "No notes yet" in after and "Tip" not in after, after)
         check("python-notes, first start: exit 0, terminal restored, nothing left", code == 0 and restored and left == 0,
@@ -312,7 +318,8 @@ def check_wheel_here(wheel):
         second = run_notes(venv, home)
         code, restored, left = second.finish()
         check("python-notes, second start: no tour and no tip (the day counts from the welcome), only its own output",
-              second.text().strip() == "No notes yet. Add one with: notes add TEXT" and code == 0, second.text())
+              second.text().strip() == "notes: sharing anonymous usage counts\nNo notes yet. Add one with: notes add TEXT" and code == 0,
+              second.text())
 
         installed = release("1.1.0")
         check("pip upgrades python-notes to 1.1.0", installed.returncode == 0, installed.stdout[-800:])

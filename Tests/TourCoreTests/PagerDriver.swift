@@ -55,3 +55,8 @@ struct PagerDriver {
         }
     }
 }
+
+extension PagerDriver {
+    /// The words on a canvas, as a person reads them.
+    static func text(_ canvas: Canvas) -> String { ScreenExport.text(canvas) }
+}

@@ -93,7 +93,7 @@ struct WhatsNewTests {
             try decoder.decode(Array(#"{"pages": [{"title": "a", "items": []}]}"#.utf8))
         }
         #expect(throws: TourError.content(file: "t.json", position: SourcePosition(line: 1, column: 35),
-                                          message: #""kind" must be "page" or "features", not "carousel""#)) {
+                                          message: #""kind" must be "page", "features" or "choice", not "carousel""#)) {
             try decoder.decode(Array(#"{"pages": [{"title": "a", "kind": "carousel"}]}"#.utf8))
         }
     }

@@ -43,7 +43,7 @@ struct CommandTests {
                 : valueName == "VERSION" ? "1.0.0" : "1"
             let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]
             // Each option goes with playing or a subcommand: one of them takes it.
-            let takers = try [[], ["check"], ["render"], ["tip"], ["tips"], ["whats-new"]].filter { try runTour($0 + words).exitCode == 0 }
+            let takers = try [[], ["check"], ["render"], ["tip"], ["tips"], ["whats-new"], ["answers"]].filter { try runTour($0 + words).exitCode == 0 }
             #expect(!takers.isEmpty, "\(option) is in --help but the parser refuses it everywhere")
         }
         // The reference's command block lists them all.

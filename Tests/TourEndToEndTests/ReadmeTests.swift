@@ -151,13 +151,18 @@ struct ReadmeTests {
         try session.send("Enter")
         try session.waitFor("Everything offline")
         try session.send("Enter")
+        // The consent page: No thanks is preselected; Up chooses yes, and the tool acts on it.
+        try session.waitFor("Share anonymous usage counts?")
+        try session.send("Up")
+        try session.send("Enter")
         #expect(try session.exitCode() == 0)
         let after = try session.screen()
-        #expect(after.contains("tour page 0 -> 1") && after.contains("mytool: ready"), "\(after)")
+        #expect(after.contains("tour page 0 -> 1") && after.contains("mytool: sharing anonymous usage counts") && after.contains("mytool: ready"),
+                "\(after)")
         try session.expectTerminalRestored()
         let again = try TmuxSession([], executable: binary, environment: ["XDG_STATE_HOME": state])
         #expect(try again.exitCode() == 0)
-        #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: ready")
+        #expect(try again.screen().trimmingCharacters(in: .whitespacesAndNewlines) == "mytool: sharing anonymous usage counts\nmytool: ready")
         // `mytool tour`: seen, and shown again on request.
         let onRequest = try TmuxSession(["tour"], executable: binary, environment: ["XDG_STATE_HOME": state])
         try onRequest.waitFor("Welcome to mytool")
@@ -173,8 +178,12 @@ struct ReadmeTests {
         try french.send("Enter")
         try french.waitFor("Tout hors ligne")
         try french.send("Enter")
+        let question = try french.waitFor("Partager des statistiques anonymes ?")
+        #expect(question.contains("● Non merci") && question.contains("○ Oui, partager"), "\(question)")
+        try french.send("Enter")
         #expect(try french.exitCode() == 0)
-        #expect(try french.screen().contains("mytool: ready") && !(try french.screen().contains("warning")))
+        let frenchAfter = try french.screen()
+        #expect(frenchAfter.contains("mytool: ready") && !frenchAfter.contains("warning") && !frenchAfter.contains("sharing"), "\(frenchAfter)")
     }
 
     /// Point 9 of "what authors tripped on": the Swift section's blocks, and nothing else,

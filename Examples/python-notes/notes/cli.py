@@ -35,6 +35,9 @@ def main(argv=None):
         return 0
     # The outcome is there to read (FINISHED, SKIPPED, UNAVAILABLE, ...); notes needs none.
     tour_onboarding.once(TOUR)
+    # The consent page's answer, kept by tour: no answer (never shown, skipped) is no.
+    if tour_onboarding.answers(TOUR).get("telemetry") == "yes":
+        print("notes: sharing anonymous usage counts")
 
     if arguments[:1] == ["add"] and len(arguments) > 1:
         path = notes_file()

@@ -19,7 +19,7 @@ import subprocess
 import sysconfig
 import threading
 
-__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "whats_new", "reset"]
+__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "whats_new", "answers", "reset"]
 
 
 class Outcome(enum.Enum):
@@ -95,6 +95,25 @@ def whats_new(tour_file, since=None, env=None):
     """`tour whats-new TOUR_FILE`: every page an update brought, newest first (only those
     newer than `since`), for a tool's own `whats-new` command. Records nothing."""
     return play("whats-new", os.fspath(tour_file), *(["--since", since] if since else []), env=env)
+
+
+def answers(tour_file, env=None):
+    """`tour answers TOUR_FILE`: the latest answer this person gave to each question of the
+    tour, as a dict (`{"telemetry": "no"}`); `{}` when none, or when `tour` cannot run. It
+    shows nothing and works in a pipe or in CI. Treat a missing answer as "no" for consent."""
+    import json
+    try:
+        result = subprocess.run([find_tour_bin(), "answers", os.fspath(tour_file)], env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    except OSError:
+        return {}
+    if result.returncode != 0:
+        return {}
+    try:
+        found = json.loads(result.stdout.decode("utf-8"))
+    except ValueError:
+        return {}
+    return {key: value for key, value in found.items() if isinstance(key, str) and isinstance(value, str)} if isinstance(found, dict) else {}
 
 
 def tip(tips_file, *arguments, env=None):

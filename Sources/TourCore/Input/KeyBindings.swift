@@ -120,10 +120,16 @@ public struct KeyBindings: Sendable, Equatable {
     /// The key hint, at most `width` cells wide where it can be: when it must be cut, its
     /// parts go in order of importance, so the way out (skip) and the way forward stay
     /// longest; the list keys go first, then swiping.
+    /// On a question page (`questionCanGoOn` not nil) it says how to choose first; with nothing chosen
+    /// (`questionCanGoOn` false) it leaves out the way forward, which is closed, and q skips there
+    /// even on the last page.
     package func hint(isLastPage: Bool, isOnlyPage: Bool = false, scrolls: Bool, listAtEnd: Bool = false, glyphs: Glyphs,
-                      labels: Tour.Labels = Tour.Labels(), width: Int = Int.max) -> String {
+                      labels: Tour.Labels = Tour.Labels(), width: Int = Int.max, questionCanGoOn: Bool? = nil) -> String {
         // (text, importance): lower goes last.
         var parts: [(text: String, importance: Int)] = []
+        if questionCanGoOn != nil, let up = keyName(for: .scrollUp, glyphs: glyphs), let down = keyName(for: .scrollDown, glyphs: glyphs) {
+            parts.append(("\(up) \(down) \(labels[.hintChoose])", 5))
+        }
         if scrolls, let down = typedKey(for: .scrollDown), let up = typedKey(for: .scrollUp) {
             parts.append(("\(down) \(up) \(labels[.hintItem])", 0))
             if let screen = keyName(for: .screenDown, glyphs: glyphs) { parts.append(("\(screen) \(labels[listAtEnd ? .hintNext : .hintMore])", 1)) }
@@ -131,8 +137,11 @@ public struct KeyBindings: Sendable, Equatable {
         if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
             parts.append(("\(previous) \(next) \(labels[.hintSwipe])", 2))
         }
-        if let advance = keyName(for: .advance, glyphs: glyphs) { parts.append(("\(advance) \(labels[isLastPage ? .hintFinish : .hintNext])", 3)) }
-        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append(("\(skip) \(labels[isLastPage ? .hintClose : .hintSkip])", 4)) }
+        if questionCanGoOn ?? true, let advance = keyName(for: .advance, glyphs: glyphs) {
+            parts.append(("\(advance) \(labels[isLastPage ? .hintFinish : .hintNext])", 3))
+        }
+        let skipCloses = isLastPage && questionCanGoOn == nil
+        if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append(("\(skip) \(labels[skipCloses ? .hintClose : .hintSkip])", 4)) }
         // Joined by hand: joined(separator:) is generic over StringProtocol, and its metadata
         // cost a protocol-conformance look-up before every first frame.
         func joined(_ parts: [(text: String, importance: Int)]) -> String {

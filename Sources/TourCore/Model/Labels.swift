@@ -20,6 +20,8 @@ extension Tour {
         case mouseClick, mouseWheel, helpClick, helpWheel
         // The what's-new notice printed in place: "What's new in mytool", and its last line.
         case whatsNewTitle, whatsNewAgain
+        // Question pages: the hint's "↑ ↓ choose", the default in plain text, the accessible prompt.
+        case hintChoose, defaultOption, choosePrompt
 
         /// The English words, used where nothing else is set.
         public var english: String {
@@ -52,9 +54,9 @@ extension Tour {
             case .helpAdvance: "next, or finish on the last page"
             case .helpFirst: "first page"
             case .helpLast: "last page"
-            case .helpJump: "jump to that page"
-            case .helpScrollUp: "previous item of a long list"
-            case .helpScrollDown: "next item of a long list"
+            case .helpJump: "jump to that page; on a question, choose that option"
+            case .helpScrollUp: "previous item of a long list, or option of a question"
+            case .helpScrollDown: "next item of a long list, or option of a question"
             case .helpSkip: "skip, or close"
             case .helpHelp: "this help"
             case .helpQuit: "quit without choosing"
@@ -64,6 +66,9 @@ extension Tour {
             case .helpWheel: "previous / next page, or a list"
             case .whatsNewTitle: "What's new in {name}"
             case .whatsNewAgain: "See them again: {command}"
+            case .hintChoose: "choose"
+            case .defaultOption: "default"
+            case .choosePrompt: "Choose {first}–{last}"
             }
         }
 
@@ -73,6 +78,7 @@ extension Tour {
             case .page: ["{number}", "{count}"]
             case .whatsNewTitle: ["{name}"]
             case .whatsNewAgain: ["{command}"]
+            case .choosePrompt: ["{first}", "{last}"]
             default: []
             }
         }
@@ -90,7 +96,7 @@ extension Tour {
         }
 
         /// `text` with each placeholder replaced by its value.
-        static func fill(_ text: String, with values: [String: String]) -> String {
+        package static func fill(_ text: String, with values: [String: String]) -> String {
             var result = ""
             var rest = Substring(text)
             while let open = rest.firstIndex(of: "{") {

@@ -243,11 +243,13 @@ extension Tour {
             case features([Feature], extra: String)
             /// A body of the caller's own (Swift only).
             case custom(any PageBody)
+            /// A question: options to choose one from, under the title and subtitle.
+            case choice(Choice)
         }
 
         /// The kinds a tour file can name.
         package enum Kind: String, Sendable, Equatable {
-            case page, features, custom
+            case page, features, custom, choice
         }
 
         /// What fills the page.
@@ -310,12 +312,27 @@ extension Tour {
             self.content = .features(features, extra: TextSanitizer.clean(extra, keepNewlines: true))
         }
 
+        /// A question page: a title, a subtitle and options to choose one from. The answer
+        /// is kept under `choice.key`; see `Tour.Choice`.
+        public init(title: String, subtitle: String = "", choice: Choice, accent: Color? = nil, since: String? = nil, button: String? = nil) {
+            self.init(title: title, subtitle: subtitle, accent: accent, since: since, button: button)
+            self.content = .choice(choice)
+            self.key = choice.key
+        }
+
+        /// The question of a question page.
+        public var choice: Choice? {
+            get { if case .choice(let choice) = content { choice } else { nil } }
+            set { if let newValue { content = .choice(newValue); key = newValue.key } }
+        }
+
         /// Which kind of page this is.
         package var kind: Kind {
             switch content {
             case .hero: .page
             case .features: .features
             case .custom: .custom
+            case .choice: .choice
             }
         }
 
@@ -346,6 +363,7 @@ extension Tour {
             switch (lhs.content, rhs.content) {
             case let (.hero(a), .hero(b)): return a == b
             case let (.features(a, x), .features(b, y)): return a == b && x == y
+            case let (.choice(a), .choice(b)): return a == b
             // Custom bodies are equal only when they are Equatable and ==; two bodies that
             // merely share a type are different pages.
             case let (.custom(a), .custom(b)): return Self.sameBody(a, b)
@@ -485,11 +503,17 @@ extension Tour {
         if let version, version.utf8.count > Version.maximumLength {
             return .content(file: "Tour(version:)", position: nil, message: Version.problem(key: "version", text: version))
         }
+        var questionKeys: Set<String> = []
         for (index, page) in (pageList.givenInSwift ?? []).enumerated() {
             if let text = page.unreadableSince {
                 return .content(file: "Tour.Page(since:)", position: nil,
                                 message: "page \(index + 1): " + Version.problem(key: "since", text: text))
             }
+            // A question built in Swift is held to a file's rules, which `tour check` cannot see.
+            if let choice = page.choice, let problem = choice.problem(keysSoFar: questionKeys) {
+                return .content(file: "Tour.Choice", position: nil, message: "page \(index + 1): " + problem)
+            }
+            if let key = page.choice?.key { questionKeys.insert(key) }
         }
         return nil
     }

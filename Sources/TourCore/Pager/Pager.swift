@@ -88,6 +88,13 @@ package struct Pager: Sendable {
     package private(set) var now: Double = 0
     /// Where things were in the last frame drawn: what clicks are tested against.
     package private(set) var lastLayout: PagerView.Layout?
+    /// What was chosen on question pages.
+    package private(set) var answers = Answers()
+
+    /// The answers of a finished run, by key; none for a run skipped, interrupted or still going.
+    package var collectedAnswers: [String: String] {
+        paging.outcome == .completed ? answers.collected(in: tour) : [:]
+    }
 
     /// A pager over the pages of `tour` that `plan` shows (every page by default), opening
     /// on the page shown at `startPosition` (clamped). The plan must show at least one page.
@@ -144,6 +151,8 @@ package struct Pager: Sendable {
             paging = paging.resized(to: tour.pageCount, currentPage: position)
             scrollOffset = 0
             contentError = nil
+            // Positions may name other pages now; a preview's choices start over.
+            answers = Answers()
             // A reload is an edit, not a first appearance: no reveal.
             revealed.insert(paging.currentPage)
             return endAnimation() + [.draw]
@@ -214,8 +223,16 @@ package struct Pager: Sendable {
             isShowingHelp = false
             return endAnimation() + [.draw]
         }
+        let position = paging.currentPage
+        let page = tour.page(position)
         if case .mouse(let event) = key {
             guard settings.mouse else { return [] }
+            // A click on an option chooses it.
+            if page.choice != nil, case .press(0) = event.kind,
+               let place = lastLayout?.parts.options.first(where: { $0.rect.contains(x: event.x, y: event.y) }) {
+                answers.select(place.index, on: position, of: page)
+                return endAnimation() + [.draw]
+            }
             // The wheel over a list that scrolls (anywhere on its rows) scrolls the list.
             if let list = lastLayout?.parts.list, (list.y..<list.y + list.height).contains(event.y), (lastLayout?.scrollLimit ?? 0) > 0 {
                 switch event.kind {
@@ -227,14 +244,28 @@ package struct Pager: Sendable {
             guard let action = mouseAction(event) else { return [] }
             return swipe(action)
         }
-        guard let (command, page) = command else { return [] }
+        guard let (command, digitPage) = command else { return [] }
+        if page.choice != nil {
+            // On a question: up and down move the choice, a digit chooses that option, q
+            // skips even on the last page; the rest pages as anywhere.
+            switch command {
+            case .scrollUp, .scrollDown:
+                answers.move(by: command == .scrollUp ? -1 : 1, on: position, of: page)
+                return endAnimation() + [.draw]
+            case .jumpToDigit:
+                answers.select(digitPage ?? 0, on: position, of: page)
+                return endAnimation() + [.draw]
+            case .skip: return apply(.skipQuestion)
+            default: break
+            }
+        }
         switch command {
         case .next: return swipe(.next)
         case .previous: return swipe(.previous)
         case .advance: return swipe(.advance)
         case .first: return swipe(.first)
         case .last: return swipe(.last)
-        case .jumpToDigit: return swipe(.jump(to: page ?? 0))
+        case .jumpToDigit: return swipe(.jump(to: digitPage ?? 0))
         case .skip: return apply(.skip)
         case .quit: return apply(.interrupt)
         case .help:
@@ -299,9 +330,16 @@ package struct Pager: Sendable {
         }
     }
 
-    /// A paging action that may change the page: swipes slide, jumps cut.
+    /// A paging action that may change the page: swipes slide, jumps cut. From a question,
+    /// going on answers it, and with nothing chosen the way on is closed.
     private mutating func swipe(_ action: PagerAction) -> [PagerEffect] {
         let before = paging.currentPage
+        let next = paging.reduce(action)
+        if next.outcome == .completed || next.currentPage > before {
+            let page = tour.page(before)
+            if answers.blocksForward(on: before, of: page) { return [] }
+            answers.answer(on: before, of: page)
+        }
         let scrollBefore = scrollOffset
         var effects = endAnimation() + apply(action)
         guard paging.isRunning, paging.currentPage != before else { return effects }

@@ -14,6 +14,8 @@ package enum PagerAction: Hashable, Sendable {
     /// Jump to a page by index, counted from 0.
     case jump(to: Int)
     case skip
+    /// q on a question page: skipped, even on the last page, so nothing is answered.
+    case skipQuestion
     /// Stopped without choosing: Ctrl-C, SIGTERM, a hang-up.
     case interrupt(signal: Int32)
 

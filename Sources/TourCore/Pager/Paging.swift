@@ -39,6 +39,7 @@ package struct Paging: Hashable, Sendable {
             if (0..<pageCount).contains(page) { state.currentPage = page }
         // On the last page q says "close": a person who read every page finished the tour.
         case .skip: state.outcome = isLastPage ? .completed : .skipped(atPage: currentPage)
+        case .skipQuestion: state.outcome = .skipped(atPage: currentPage)
         case .interrupt(let signal): state.outcome = .interrupted(signal: signal)
         }
         return state

@@ -57,6 +57,10 @@ package struct MarkdownTourParser {
         private(set) var hasKindOption = false
         /// An option said `kind: features`.
         private(set) var kindIsFeatures = false
+        /// An option said `kind: choice`: its list items are the question's options.
+        private(set) var kindIsChoice = false
+        /// A question's options, each `- value: Label`, with an indented line as its detail.
+        var choices: [(value: String, label: String, detail: String?, line: Int, column: Int)] = []
         var featureHeadingLine: Int? = nil
         var items: [JSONNode] = []
         var itemsLine = 0
@@ -74,6 +78,7 @@ package struct MarkdownTourParser {
             if member.key == "kind" {
                 hasKindOption = true
                 kindIsFeatures = kindIsFeatures || member.node.stringValue == "features"
+                kindIsChoice = kindIsChoice || member.node.stringValue == "choice"
             }
         }
     }
@@ -227,6 +232,21 @@ package struct MarkdownTourParser {
                     drafts[last].featureHeadingLine = index
                     drafts[last].subtitleDone = true
                 }
+            } else if drafts[last].kindIsChoice, raw.leadingSpaceCount >= 2, !drafts[last].choices.isEmpty, !line.hasPrefix("- ") {
+                // An indented line under an option: its detail.
+                let option = drafts[last].choices.count - 1
+                let detail = drafts[last].choices[option].detail.map { $0 + " " } ?? ""
+                drafts[last].choices[option].detail = detail + line
+            } else if drafts[last].kindIsChoice, line.hasPrefix("- ") || line.hasPrefix("* ") {
+                let text = String(line.dropFirst(2)).trimmingSpaces
+                let column = raw.leadingSpaceCount + 3
+                guard let colon = text.firstIndex(of: ":") else {
+                    error(index, column, "an option is written \"- value: Label\", such as \"- no: No thanks\"")
+                    continue
+                }
+                drafts[last].subtitleDone = true
+                drafts[last].choices.append((String(text[..<colon]).trimmingSpaces, String(text[text.index(after: colon)...]).trimmingSpaces,
+                                             nil, index, column))
             } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
                 if drafts[last].isFeatureList {
                     if drafts[last].items.isEmpty { drafts[last].itemsLine = index }
@@ -289,6 +309,18 @@ package struct MarkdownTourParser {
             add("items", .array(draft.items), line: draft.items.isEmpty ? (draft.featureHeadingLine ?? draft.line) : draft.itemsLine)
         }
         if !draft.extra.isEmpty { add("extra", .string(draft.extra.joined(separator: " ")), line: draft.extraLine) }
+        if draft.kindIsChoice, let first = draft.choices.first {
+            let options = draft.choices.map { option -> JSONNode in
+                let at = SourcePosition(line: option.line, column: option.column)
+                var fields = [JSONMember(key: "value", keyPosition: at, node: JSONNode(value: .string(option.value), position: at)),
+                              JSONMember(key: "label", keyPosition: at, node: JSONNode(value: .string(option.label), position: at))]
+                if let detail = option.detail {
+                    fields.append(JSONMember(key: "detail", keyPosition: at, node: JSONNode(value: .string(detail), position: at)))
+                }
+                return JSONNode(value: .object(fields), position: at)
+            }
+            add("options", .array(options), line: first.line)
+        }
         members += draft.options
         return JSONNode(value: .object(members), position: position)
     }

@@ -19,11 +19,12 @@ package struct TourDecoder {
 
     static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages", "tips", "tipsOff", "whatsNew", "whatsNewHint"]
     static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
-                           "indicator", "indicatorGlyphs", "items", "extra"]
+                           "indicator", "indicatorGlyphs", "items", "extra", "options", "default"]
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
     static let labelKeys = Tour.Label.names
     static let featureKeys = ["icon", "title", "text", "accent"]
     static let glyphKeys = ["current", "other"]
+    static let optionKeys = ["value", "label", "detail"]
 
     /// The keys of each part of a tour, each case at its key's place in the list above: a
     /// field is found by its place (a bit test), not by comparing names, thousands of
@@ -35,6 +36,7 @@ package struct TourDecoder {
     }
     package enum PageKey: Int, CaseIterable, FieldKey {
         case kind, key, title, subtitle, hero, heroFile, heroImage, heroAlt, button, since, accent, gradient, indicator, indicatorGlyphs, items, extra
+        case options, `default`
         package static var names: [String] { pageKeys }
         package static let packedNames = JSONTape.packed(pageKeys)
     }
@@ -42,6 +44,11 @@ package struct TourDecoder {
         case icon, title, text, accent
         package static var names: [String] { featureKeys }
         package static let packedNames = JSONTape.packed(featureKeys)
+    }
+    package enum OptionKey: Int, CaseIterable, FieldKey {
+        case value, label, detail
+        package static var names: [String] { optionKeys }
+        package static let packedNames = JSONTape.packed(optionKeys)
     }
     package enum GlyphKey: Int, CaseIterable, FieldKey {
         case current, other
@@ -241,10 +248,10 @@ private final class DecodeRun {
         private var present: UInt32 = 0
         /// The token of each present key's value, by place. On the tape a key's token comes
         /// just before its value's.
-        private var values = InlineArray<16, Int>(repeating: 0)
+        private var values = InlineArray<20, Int>(repeating: 0)
 
         /// How many keys `present` and `values` keep.
-        static var capacity: Int { 16 }
+        static var capacity: Int { 20 }
 
         init() { precondition(Key.names.count <= Self.capacity, "more keys than Fields keeps") }
 
@@ -381,7 +388,15 @@ private final class DecodeRun {
         checked.reserveCapacity(pageCount)
         since.reserveCapacity(pageCount)
         let tourVersion = version.flatMap(Version.init)
+        var questionKeys: [String: Int] = [:]
         func afterPage<Parts: PageParts>(_ page: Parts, node: Int, number: Int) {
+            if let key = page.choiceKey {
+                if let first = questionKeys[key], let member = memberValue(of: node, "key") {
+                    log.add(fail(raw.position(member), "pages \(first) and \(number) ask questions with the one key \(Quoted(key)); each answer needs its own"))
+                } else {
+                    questionKeys[key] = number
+                }
+            }
             checked.append((node, number))
             since.append(page.since)
             checkContrast(of: page, node: node)
@@ -540,6 +555,64 @@ private final class DecodeRun {
                             accent: try color(fields[.accent]))
     }
 
+    /// A question: its answer's name (`key`), two to six options of plain values, and a
+    /// default that is one of them. Values are read as written, even while checking: they
+    /// are compared.
+    private func decodeChoice(_ fields: Fields<TourDecoder.PageKey>, node: Int, number: Int) throws(PartFailure) -> Tour.Choice {
+        func what() -> String { "page \(number)" }
+        guard let keyMember = fields[.key], let key = try string(keyMember) else {
+            throw stop(raw.position(node), "\(what()) asks a question and has no \"key\" to keep the answer under; add \"key\": \"telemetry\"")
+        }
+        guard Tour.Choice.isPlainValue(key) else {
+            throw stop(raw.position(keyMember.value), "the \"key\" of a question is a short plain word (a-z, 0-9, _ . -, at most \(Tour.Choice.maximumValueBytes) bytes), not \(Quoted(key))")
+        }
+        guard let optionsMember = fields[.options] else {
+            throw stop(raw.position(node), "\(what()) asks a question and has no \"options\"; add \"options\": [{\"value\": \"yes\", \"label\": \"Yes\"}, …]")
+        }
+        guard raw.kind(optionsMember.value) == .array else {
+            throw stop(raw.position(optionsMember.value), "\"options\" must be an array, not \(raw.kindName(optionsMember.value))")
+        }
+        let count = raw.count(optionsMember.value)
+        guard Tour.Choice.optionCounts.contains(count) else {
+            throw stop(raw.position(optionsMember.value), "a question has 2 to 6 options, not \(count)")
+        }
+        var options: [Tour.Choice.Option] = []
+        var seen: [String: Int] = [:]
+        for (index, optionNode) in raw.elements(optionsMember.value).enumerated() {
+            attempt { () throws(PartFailure) in
+                let optionWhat = "option \(index + 1) of \(what())"
+                let optionFields = try members(of: optionNode, what: optionWhat, keys: TourDecoder.OptionKey.self)
+                guard let valueMember = optionFields[.value], let value = try string(valueMember) else {
+                    if misspelled(in: optionNode).contains("value") { throw PartFailure.alreadyReported }
+                    throw stop(raw.position(optionNode), "\(optionWhat) has no \"value\"")
+                }
+                guard Tour.Choice.isPlainValue(value) else {
+                    throw stop(raw.position(valueMember.value), "a \"value\" is a short plain word (a-z, 0-9, _ . -, at most \(Tour.Choice.maximumValueBytes) bytes), not \(Quoted(value))")
+                }
+                if let first = seen[value] {
+                    throw stop(raw.position(valueMember.value), "options \(first + 1) and \(index + 1) of \(what()) have the one value \(Quoted(value))")
+                }
+                seen[value] = index
+                guard let label = try text(optionFields[.label]) else {
+                    if misspelled(in: optionNode).contains("label") { throw PartFailure.alreadyReported }
+                    throw stop(raw.position(optionNode), "\(optionWhat) has no \"label\"")
+                }
+                options.append(Tour.Choice.Option(value: value, label: label, detail: try text(optionFields[.detail])))
+            }
+        }
+        var defaultValue: String? = nil
+        if let defaultMember = fields[.default], let text = try string(defaultMember) {
+            guard seen[text] != nil else {
+                let suggestion = KeySuggestion.closest(to: text, among: Array(seen.keys).sorted())
+                throw stop(raw.position(defaultMember.value), "the \"default\" \(Quoted(text)) is not one of the values (\(seen.keys.sorted().joined(separator: ", ")))"
+                           + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""))
+            }
+            defaultValue = text
+        }
+        guard options.count == count else { throw PartFailure.alreadyReported }
+        return Tour.Choice(key: key, options: options, default: defaultValue)
+    }
+
     /// A page, or nil when it is unusable (the reason already recorded): the page itself
     /// when building, or while checking only what the checks after it read (`CheckedPage`;
     /// texts are then "" and art is measured, not kept). One body fills either.
@@ -565,7 +638,7 @@ private final class DecodeRun {
         attempt { () throws(PartFailure) in
             if let kindMember = fields[.kind], let text = try string(kindMember) {
                 guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
-                    throw stop(raw.position(kindMember.value), "\"kind\" must be \"page\" or \"features\", not \(Quoted(text))")
+                    throw stop(raw.position(kindMember.value), "\"kind\" must be \"page\", \"features\" or \"choice\", not \(Quoted(text))")
                 }
                 kind = parsed
             }
@@ -594,6 +667,13 @@ private final class DecodeRun {
         }
         let extra = attemptOptional { () throws(PartFailure) in try text(fields[.extra]) } ?? ""
         if kind == .features { page.setFeatures(items, extra: extra) }
+        if kind == .choice {
+            if let choice = attemptOptional({ () throws(PartFailure) in try decodeChoice(fields, node: node, number: number) }) { page.setChoice(choice) }
+        } else {
+            for member in [fields[.options], fields[.default]].compactMap({ $0 }) {
+                log.add(fail(keyPosition(member), "\(Quoted(keyText(member))) belongs on a page with \"kind\": \"choice\""))
+            }
+        }
         attempt { () throws(PartFailure) in
             if let gradientMember = fields[.gradient] {
                 let stops = raw.count(gradientMember.value)
@@ -846,6 +926,9 @@ private protocol PageParts {
     var heroFile: String? { get set }
     var smallerHeroFiles: [String] { get set }
     mutating func setFeatures(_ items: [Tour.Feature], extra: String)
+    mutating func setChoice(_ choice: Tour.Choice)
+    /// The answer's name of a question page: two questions may not share one.
+    var choiceKey: String? { get }
 }
 
 extension Tour.Page: PageParts {
@@ -856,6 +939,10 @@ extension Tour.Page: PageParts {
     fileprivate mutating func setFeatures(_ items: [Tour.Feature], extra: String) {
         content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true))
     }
+
+    fileprivate mutating func setChoice(_ choice: Tour.Choice) { self.choice = choice }
+
+    fileprivate var choiceKey: String? { choice?.key }
 }
 
 /// A page as far as the checks after `decodePage` read it (its version, accent, gradient
@@ -872,6 +959,8 @@ private struct CheckedPage: PageParts {
     }
 
     mutating func setFeatures(_ items: [Tour.Feature], extra: String) { self.items = items }
+    mutating func setChoice(_ choice: Tour.Choice) { choiceKey = choice.key }
+    var choiceKey: String?
 
     var key: String? { get { nil } set {} }
     var heroAlt: String? { get { nil } set {} }

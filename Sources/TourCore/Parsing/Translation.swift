@@ -11,8 +11,10 @@ package enum Translation {
     /// What a translation may set on the tour, a page and a feature item.
     static let tourKeys = ["labels", "pages"]
     static let labelKeys = Tour.Label.names
-    static let pageKeys = ["key", "title", "subtitle", "heroAlt", "button", "items", "extra"]
+    static let pageKeys = ["key", "title", "subtitle", "heroAlt", "button", "items", "extra", "options"]
     static let featureKeys = ["title", "text"]
+    /// A question's options: their labels and details; each value must be the base's.
+    static let optionKeys = ["label", "detail"]
     /// Keys a Markdown translation writes by its shape (a "## " heading makes a feature
     /// list, "- ★ Title" an icon); ignored: the base's stand.
     static let shapeKeys = ["kind", "icon"]
@@ -146,6 +148,28 @@ package enum Translation {
                     }
                 }
                 page.content = .features(items, extra: extra)
+            }
+            if let optionsMember = pageFields["options"] {
+                guard var choice = page.choice else {
+                    error(optionsMember.keyPosition, "\"options\" translates a question, and page \(index + 1) of the base tour is not one")
+                    continue
+                }
+                guard case .array(let optionNodes) = optionsMember.node.value, optionNodes.count == choice.options.count else {
+                    error(optionsMember.node.position, "\"options\" must be an array of \(choice.options.count) options, as on page \(index + 1) of the base tour")
+                    continue
+                }
+                var baseOptions: [JSONNode] = []
+                if position < basePages.count, let member = baseMember(basePages[position], "options"), case .array(let nodes) = member.node.value {
+                    baseOptions = nodes
+                }
+                for (optionIndex, optionNode) in optionNodes.enumerated() {
+                    // A value the translator copied is the base's; one that differs is an error there.
+                    let optionFields = members(optionNode, what: "option \(optionIndex + 1) of \(what)", allowed: optionKeys,
+                                               known: TourDecoder.optionKeys, base: optionIndex < baseOptions.count ? baseOptions[optionIndex] : nil)
+                    if let label = text(optionFields["label"]) { choice.options[optionIndex].label = label }
+                    if let detail = text(optionFields["detail"]) { choice.options[optionIndex].detail = detail }
+                }
+                page.choice = choice
             }
             tour.pages[index] = page
         }

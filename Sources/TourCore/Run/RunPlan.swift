@@ -143,9 +143,12 @@ package struct RunEnding: Equatable, Sendable {
     /// Pages counted from 0 in the tour as written.
     package var outcome: TourOutcome
     package var plan: RunPlan
+    /// What the question pages were answered, by key: only for a finished run.
+    package var answers: [String: String]
 
-    package init(outcome: TourOutcome, plan: RunPlan) {
+    package init(outcome: TourOutcome, plan: RunPlan, answers: [String: String] = [:]) {
         self.outcome = outcome
         self.plan = plan
+        self.answers = answers
     }
 }

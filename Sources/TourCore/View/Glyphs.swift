@@ -20,11 +20,16 @@ public struct Glyphs: Sendable, Equatable {
     public var barFilled: String = "━"
     /// The part to go.
     public var barEmpty: String = "─"
+    /// The option selected on a question page: a shape, so it reads without color.
+    public var chosen: String = "●"
+    /// The other options.
+    public var notChosen: String = "○"
 
     /// For UTF-8 terminals.
     public static let unicode = Glyphs(currentDot: "●", otherDot: "○", rightArrow: "→", leftArrow: "←", separator: "·",
                                        ellipsis: "…", upArrow: "↑", downArrow: "↓")
     /// For locales that are not UTF-8.
     public static let ascii = Glyphs(currentDot: "*", otherDot: ".", rightArrow: "->", leftArrow: "<-", separator: "|",
-                                     ellipsis: "...", upArrow: "^", downArrow: "v", barFilled: "=", barEmpty: "-")
+                                     ellipsis: "...", upArrow: "^", downArrow: "v", barFilled: "=", barEmpty: "-",
+                                     chosen: "(x)", notChosen: "( )")
 }

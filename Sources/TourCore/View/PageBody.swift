@@ -114,6 +114,8 @@ public struct PageContext: Sendable {
     package var scrollKeys: (up: String?, down: String?) = ("k", "j")
     /// The tour's words, for the parts of a page that are not content ("more below").
     package var labels = Tour.Labels()
+    /// On a question page: the option selected, if any.
+    package var selectedOption: Int? = nil
 
     /// A context; the pager makes these.
     public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {
@@ -143,6 +145,14 @@ public struct PageBodyLayout: Equatable, Sendable {
     public var moreBelow: Rect?
     /// The row, in the whole list, each item of a scrolling list starts on: keys move by item.
     package var itemStarts: [Int] = []
+    /// Each option of a question page on screen, and which option it is: what a click chooses.
+    package var options: [OptionPlace] = []
+
+    /// Where one option of a question was drawn.
+    package struct OptionPlace: Equatable, Sendable {
+        package var index: Int
+        package var rect: Rect
+    }
 
     public init() {}
 
@@ -156,6 +166,7 @@ public struct PageBodyLayout: Equatable, Sendable {
         moved.moreAbove = moreAbove?.offset(x: dx, y: dy)
         moved.moreBelow = moreBelow?.offset(x: dx, y: dy)
         moved.itemStarts = itemStarts
+        moved.options = options.map { OptionPlace(index: $0.index, rect: $0.rect.offset(x: dx, y: dy)) }
         return moved
     }
 }
@@ -174,6 +185,7 @@ extension Tour.Page {
         case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art, picture: picture, pictureWords: heroAlt)
         case .features(let items, let extra): FeatureListBody(title: title, items: items, extra: extra)
         case .custom(let body): body.drawsOwnTitle ? body : TitledBody(title: title, body: body)
+        case .choice(let choice): ChoiceBody(title: title, subtitle: subtitle, choice: choice)
         }
     }
 }

@@ -25,6 +25,9 @@ package struct PageView: Sendable {
     /// Below this the pager cannot be drawn, and a notice asks for a bigger window.
     package static let minimumSize = Size(width: 16, height: 4)
 
+    /// On a question page: the option selected, if any (the default until the pager says).
+    package var selectedOption: Int?
+
     /// The view of the current page of `state`.
     package init(tour: Tour, state: Paging, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
         self.tour = tour
@@ -32,6 +35,7 @@ package struct PageView: Sendable {
         self.glyphs = glyphs
         self.scrollOffset = scrollOffset
         self.bindings = bindings
+        self.selectedOption = tour.page(state.currentPage).choice?.defaultIndex
     }
 
     /// Where each part landed, in screen cells; the mouse layer reads it to know what was clicked.
@@ -79,11 +83,14 @@ package struct PageView: Sendable {
         return "\(tour.labels.skip) (\(key))"
     }
 
-    /// The key hint; it mentions scrolling when the list scrolls.
+    /// The key hint; it mentions scrolling when the list scrolls, and choosing on a question.
     package func hintText(scrolls: Bool = false, listAtEnd: Bool = false, width: Int = Int.max) -> String {
         bindings.hint(isLastPage: state.isLastPage, isOnlyPage: state.pageCount == 1, scrolls: scrolls, listAtEnd: listAtEnd, glyphs: glyphs,
-                      labels: tour.labels, width: width)
+                      labels: tour.labels, width: width, questionCanGoOn: page.choice == nil ? nil : selectedOption != nil)
     }
+
+    /// A question with nothing chosen: the button is drawn dim, the way forward closed.
+    var isForwardClosed: Bool { page.choice != nil && selectedOption == nil }
 
     /// The page drawn on a new canvas of this size.
     package func render(size: Size) -> Canvas {
@@ -110,6 +117,7 @@ package struct PageView: Sendable {
         context.background = contrast?.background ?? .dark
         context.pageRows = size.height
         context.labels = tour.labels
+        context.selectedOption = selectedOption
         let (_, minimum) = body.heights(width: size.width, context: context)
         // The hint is the last to go: it stays while the body keeps a row beside it.
         let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height
@@ -178,7 +186,8 @@ package struct PageView: Sendable {
     /// Draws Skip, dots, button and hint around the body's area.
     private func drawFrame(into canvas: inout Canvas, frame: Frame, hint: String, layout: inout Layout) {
         let width = canvas.size.width
-        if !state.isLastPage {
+        // Skip stays on a last page that asks: q there skips, and answers nothing.
+        if !state.isLastPage || page.choice != nil {
             let label = TextWidth.truncate(skipLabel, to: width - 2, ellipsis: glyphs.ellipsis)
             let labelWidth = TextWidth.of(label)
             let x = max(0, width - labelWidth - 1)
@@ -193,7 +202,8 @@ package struct PageView: Sendable {
         }
         if frame.gaps { row -= 1 }
         let button = "[ " + TextWidth.truncate(buttonLabel, to: width - 6, ellipsis: glyphs.ellipsis) + " ]"
-        layout.button = canvas.writeCentered(button, y: row, style: Style(foreground: accent ?? .default, bold: true, reverse: true), glyphs: glyphs)
+        let buttonStyle = isForwardClosed ? Style(dim: true) : Style(foreground: accent ?? .default, bold: true, reverse: true)
+        layout.button = canvas.writeCentered(button, y: row, style: buttonStyle, glyphs: glyphs)
         row -= frame.gaps ? 2 : 1
         // A one-page tour has nowhere to go: no indicator.
         guard state.pageCount > 1 else { return }

@@ -34,6 +34,7 @@ package enum PagerView {
         let state = Paging(pageCount: pager.paging.pageCount, currentPage: index)
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
         view.contrast = pager.settings.contrast
+        view.selectedOption = pager.answers.selection(on: index, of: pager.tour.page(index))
         var canvas = Canvas(size: pager.size)
         let layout = view.draw(into: &canvas)
         return (canvas, layout)

@@ -23,6 +23,8 @@ do {
     case .skipped(let page): print("skipped at page \(page); 'mytool tour' shows it again")
     case .interrupted(let signal): exit(128 + signal)      // Ctrl-C: it shows again next time
     }
+    // The consent, whenever it is needed: no answer (never shown, skipped) is no.
+    if tour.answers(options: options)["telemetry"] == "yes" { print("mytool: sharing anonymous usage counts") }
 } catch {
     print("mytool: \(error)")  // FILE:LINE:COL: message
 }
