@@ -59,10 +59,10 @@ check "bash completes ch to check, one word" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ch); COMP_CWORD=1; _tour
     [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = check ]"
-check "bash offers check, render, tip and tips as four words" bash -c "
+check "bash offers check, render, tip, tips, whats-new and answers as six words" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ''); COMP_CWORD=1; _tour
-    [ \"\${#COMPREPLY[@]}\" = 4 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips' ]"
+    [ \"\${#COMPREPLY[@]}\" = 6 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips whats-new answers' ]"
 check "bash completes tip --o to --off and --on" bash -c "
     source '$root/share/bash-completion/completions/tour'
     COMP_WORDS=(tour tip --o); COMP_CWORD=2; _tour
