@@ -44,9 +44,9 @@ struct StartEndToEndTests {
     }
 
     /// One start as a tool makes it: `sh` prints the tool's own line, then calls tour.
-    func start(keys: [String] = []) throws -> (text: String, code: Int32?) {
+    func start(keys: [String] = [], width: Int = 80, environment more: [String: String] = [:]) throws -> (text: String, code: Int32?) {
         let script = "echo 'mytool: ready'; exec \"$0\" --once --every 0 \"$1\""
-        let terminal = try PseudoTerminal(["-c", script, TourBinary.path, tourFile], environment: environment,
+        let terminal = try PseudoTerminal(["-c", script, TourBinary.path, tourFile], width: width, environment: environment.merging(more) { $1 },
                                           standardErrorOnTerminal: true, executable: "/bin/sh")
         defer { terminal.hangUp() }
         if !keys.isEmpty {
@@ -104,6 +104,29 @@ struct StartEndToEndTests {
         let after = try start()
         #expect(after.code == 0 && tip(after.text) == 2, "\(after.text.debugDescription)")
         #expect(!plain(after.text).contains("What's new"))
+    }
+
+    /// As tips do: fitted to 40 columns, no SGR under NO_COLOR or TERM=dumb, ASCII under LC_ALL=C.
+    @Test(arguments: [(["NO_COLOR": "1"], 80), (["TERM": "dumb"], 80), (["LC_ALL": "C"], 80), ([:], 40)])
+    func theNoticeFitsTheTerminalItIsPrintedOn(environment more: [String: String], width: Int) throws {
+        defer { cleanUp() }
+        _ = try start(keys: ["\r", "\r"])
+        try write(version: "1.1.0", newPage: true)
+        let notice = try start(width: width, environment: more)
+        #expect(notice.code == 0)
+        let lines = plain(notice.text).split(separator: "\n").map(String.init)
+        #expect(lines.first == "mytool: ready" && lines.count >= 4, "\(notice.text.debugDescription)")
+        if more["TERM"] == "dumb" { #expect(!notice.text.contains("\u{1B}["), "\(notice.text.debugDescription)") }
+        if more["NO_COLOR"] != nil {
+            // Bold and dim, as a tip has them; no color at all.
+            let parameters = notice.text.matches(of: /\x1B\[([0-9;]*)m/).flatMap { $0.1.split(separator: ";").map(String.init) }
+            #expect(!parameters.isEmpty && Set(parameters).isSubset(of: ["0", "1", "2", "22"]), "\(parameters)")
+        }
+        if more["LC_ALL"] == "C" {
+            #expect(notice.text.utf8.allSatisfy { $0 < 0x80 } && lines[1] == "What's new in mytool  1.0.0 -> 1.1.0", "\(lines)")
+            #expect(lines[2].hasPrefix("  * Reminders"), "\(lines)")
+        }
+        for line in lines.dropFirst().dropLast() { #expect(line.count <= width, "\(line)") }
     }
 
     @Test func theNoticeIsSilentAndRecordsNothingInAPipeOrCI() throws {

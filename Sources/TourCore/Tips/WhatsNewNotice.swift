@@ -63,9 +63,18 @@ package enum WhatsNewNotice {
         if let hint { return InlineCode.mark(TextSanitizer.clean(hint)) }
         guard let command else { return nil }
         let again = labels[.whatsNewAgain]
-        let parts = again.split(separator: "{command}", maxSplits: 1, omittingEmptySubsequences: false)
-        let before = InlineCode.mark(String(parts.first ?? ""))
-        let after = parts.count > 1 ? InlineCode.mark(String(parts[1])) : ""
-        return before + InlineCode.span(TextSanitizer.clean(command)) + after
+        // The words around {command}, found by hand: splitting on a string would link the
+        // regex engine's algorithms (1.8 MB) into the binary.
+        var before = Substring(again), after = Substring("")
+        var index = again.startIndex
+        while index < again.endIndex {
+            if again[index...].hasPrefix("{command}") {
+                before = again[..<index]
+                after = again[again.index(index, offsetBy: "{command}".count)...]
+                break
+            }
+            index = again.index(after: index)
+        }
+        return InlineCode.mark(String(before)) + InlineCode.span(TextSanitizer.clean(command)) + InlineCode.mark(String(after))
     }
 }
