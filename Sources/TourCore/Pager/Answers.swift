@@ -44,7 +44,7 @@ package struct Answers: Equatable, Sendable {
     /// Each answered question's key and chosen value, from the pages shown.
     package func collected(in tour: Tour) -> [String: String] {
         var result: [String: String] = [:]
-        for position in answered.sorted() where position < tour.pageCount {
+        for position in answered where position < tour.pageCount {
             let page = tour.page(position)
             guard let choice = page.choice, let index = selection(on: position, of: page) else { continue }
             result[choice.key] = choice.options[index].value
