@@ -590,8 +590,9 @@ def table(results):
         rows.append((f"`--once` on a seen tour: {quiet['large_bytes'] / 1048576:.2f} MiB ({quiet['large_pages']:,} pages with art) vs 3 pages, CPU",
                      f"{fmt_ms(large)} vs {fmt_ms(three)}", "", fmt_ratio(r), "≤ 1.2×", verdict(r is not None and r <= 1.2)))
         r = ratio(large, version)
-        rows.append(("`--once` on that seen tour vs `tour --version`, CPU", f"{fmt_ms(large)} vs {fmt_ms(version)}", "", fmt_ratio(r), "≤ 1.5×",
-                     verdict(r is not None and r <= 1.5)))
+        # Issue 32: the start that shows nothing (seen, no tip due) stays within 1.2× of --version.
+        rows.append(("`--once` on that seen tour vs `tour --version`, CPU", f"{fmt_ms(large)} vs {fmt_ms(version)}", "", fmt_ratio(r), "≤ 1.2×",
+                     verdict(r is not None and r <= 1.2)))
         shown, later = median(quiet["tip_shown"]), median(quiet["tip_due_later"])
         rows.append(("`tour tip` showing one of 30 tips, on a terminal, vs `tour --version`, CPU", f"{fmt_ms(shown)} vs {fmt_ms(version)}", "",
                      fmt_ratio(ratio(shown, version)), "about `--version`", ""))
