@@ -26,16 +26,11 @@ package struct AnswersStore: Sendable {
     package func path(for id: String) -> String { files.path(for: id) }
 
     package func load(id: String) -> LoadResult {
-        let path = path(for: id)
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, limit: 256 * 1024)
-        } catch {
-            if error.isMissing { return .none }
-            return .unusable(reason: "cannot read \(MessageText.path(path)): \(error.reason)")
+        switch files.read(id: id, limit: 256 * 1024, kind: "an answers file", parse: AnswerRecord.parse) {
+        case .missing: return .none
+        case .found(let record): return .record(record)
+        case .unusable(let reason): return .unusable(reason: reason)
         }
-        guard let record = AnswerRecord.parse(bytes) else { return .unusable(reason: "\(MessageText.path(path)) is not an answers file; ignoring it") }
-        return .record(record)
     }
 
     /// Lays a run's answers over what is kept; a file written by a newer `tour` is left alone.
@@ -52,31 +47,5 @@ package struct AnswersStore: Sendable {
     @discardableResult
     package func reset(id: String) throws(SeenStateStore.WriteFailure) -> Bool {
         try files.reset(id: id)
-    }
-}
-
-extension FileSystem {
-    /// Writes `text` to `path` the way state files are written: a temporary file beside it,
-    /// fsynced, renamed over it, so a reader sees the old file or the new one, never half.
-    /// The reason when it could not.
-    package static func writeAtomically(_ text: String, to path: String) -> String? {
-        let directory = FileSystem.directory(of: path)
-        let temporaryPath = FileSystem.join(directory, ".\(basename(path)).\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return "cannot write \(MessageText.path(path)): \(describeErrno())" }
-        var failure: String? = nil
-        if !writeAll(Array(text.utf8), to: descriptor) { failure = describeErrno() }
-        if failure == nil, fsync(descriptor) != 0 { failure = describeErrno() }
-        close(descriptor)
-        if failure == nil, rename(temporaryPath, path) != 0 { failure = describeErrno() }
-        if let failure {
-            unlink(temporaryPath)
-            return "cannot write \(MessageText.path(path)): \(failure)"
-        }
-        return nil
-    }
-
-    private static func basename(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -213,3 +213,31 @@ extension FileSystem {
 private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+extension FileSystem {
+    /// Writes `text` to `path` the way state files are written: `.NAME.PID.RANDOM.tmp` beside
+    /// it, fsynced, renamed over it, the rename made durable; a reader sees the old file or
+    /// the new one, never half. The reason, naming the file, when it could not.
+    package static func writeAtomically(_ text: String, to path: String) -> String? {
+        let directory = FileSystem.directory(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporaryPath = FileSystem.join(directory, ".\(name).\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return "cannot write \(MessageText.path(temporaryPath)): \(describeErrno())" }
+        var failure: String? = nil
+        if !writeAll(Array(text.utf8), to: descriptor) { failure = describeErrno() }
+        if failure == nil, fsync(descriptor) != 0 { failure = describeErrno() }
+        close(descriptor)
+        if failure == nil, rename(temporaryPath, path) != 0 { failure = describeErrno() }
+        if let failure {
+            unlink(temporaryPath)
+            return "cannot write \(MessageText.path(path)): \(failure)"
+        }
+        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+        return nil
+    }
+}

@@ -110,18 +110,33 @@ package struct SeenStateStore: Sendable {
     /// What was recorded for `id`; faults come back as `.unusable`, never thrown.
     package func load(id: String) -> LoadResult {
         moveFormerFile(id: id)
+        switch read(id: id, limit: 64 * 1024, kind: "a tour state file", parse: SeenState.parse) {
+        case .missing: return .notSeen
+        case .found(let state): return .seen(state)
+        case .unusable(let reason): return .unusable(reason: reason)
+        }
+    }
+
+    /// A state file read and parsed: the tours', the tips' and the answers' stores share it.
+    package enum StateFile<State> {
+        case missing
+        case found(State)
+        /// It exists but cannot be used, and why, naming the file.
+        case unusable(String)
+    }
+
+    /// The file of `id`, at most `limit` bytes, parsed; `kind` names what it should have been.
+    package func read<State>(id: String, limit: Int, kind: String, parse: ([UInt8]) -> State?) -> StateFile<State> {
         let path = path(for: id)
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, limit: 64 * 1024)
+            bytes = try FileSystem.read(path, limit: limit)
         } catch {
-            if error.isMissing { return .notSeen }
-            return .unusable(reason: "cannot read \(MessageText.path(path)): \(error.reason)")
+            if error.isMissing { return .missing }
+            return .unusable("cannot read \(MessageText.path(path)): \(error.reason)")
         }
-        guard let state = SeenState.parse(bytes) else {
-            return .unusable(reason: "\(MessageText.path(path)) is not a tour state file; ignoring it")
-        }
-        return .seen(state)
+        guard let state = parse(bytes) else { return .unusable("\(MessageText.path(path)) is not \(kind); ignoring it") }
+        return .found(state)
     }
 
     /// A state that could not be written, and why.
@@ -147,26 +162,8 @@ package struct SeenStateStore: Sendable {
     package func writeAtomically(_ text: String, id: String) throws(WriteFailure) {
         try makeDirectory(directory)
         removeStaleTemporaryFiles(id: id)
-        let finalPath = path(for: id)
-        let random = UInt64.random(in: 0...UInt64.max)
-        let temporaryPath = FileSystem.join(directory, ".\(Self.fileName(for: id)).json.\(getpid()).\(String(random, radix: 36)).tmp")
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw WriteFailure(reason: "cannot write \(MessageText.path(temporaryPath)): \(FileSystem.describeErrno())") }
-        var failure: String? = nil
-        if !FileSystem.writeAll(Array(text.utf8), to: descriptor) { failure = FileSystem.describeErrno() }
-        if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.describeErrno() }
-        close(descriptor)
-        if failure == nil, rename(temporaryPath, finalPath) != 0 { failure = FileSystem.describeErrno() }
-        if let failure {
-            unlink(temporaryPath)
-            throw WriteFailure(reason: "cannot write \(MessageText.path(finalPath)): \(failure)")
-        }
-        // Make the rename itself durable.
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        // The temporary file is `.ID.json.PID.RANDOM.tmp`, what removeStaleTemporaryFiles looks for.
+        if let failure = FileSystem.writeAtomically(text, to: path(for: id)) { throw WriteFailure(reason: failure) }
     }
 
     /// A run killed mid-write leaves its `.ID.json.PID.RANDOM.tmp` behind; the next write

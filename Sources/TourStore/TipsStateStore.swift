@@ -28,18 +28,11 @@ package struct TipsStateStore: Sendable {
 
     package func load(id: String) -> LoadResult {
         files.moveFormerFile(id: id)
-        let path = path(for: id)
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, limit: 256 * 1024)
-        } catch {
-            if error.isMissing { return .none }
-            return .unusable(reason: "cannot read \(MessageText.path(path)): \(error.reason)")
+        switch files.read(id: id, limit: 256 * 1024, kind: "a tips state file", parse: TipsState.parse) {
+        case .missing: return .none
+        case .found(let state): return .state(state)
+        case .unusable(let reason): return .unusable(reason: reason)
         }
-        guard let state = TipsState.parse(bytes) else {
-            return .unusable(reason: "\(MessageText.path(path)) is not a tips state file; ignoring it")
-        }
-        return .state(state)
     }
 
     /// Runs `body` holding the lock of `id`'s state, so that two starts at once cannot both
