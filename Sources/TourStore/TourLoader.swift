@@ -97,10 +97,21 @@ package enum TourLoader {
     /// The `"tips"` of a tour file, validated, without reading its pages or their art: what
     /// a start that shows a tip reads. Nil when the tour has none.
     package static func tourTips(_ bytes: [UInt8], fileName: String, markdown: Bool, id: String?) throws(TourError) -> TipSet? {
-        let (root, problems) = rawRoot(bytes, fileName: fileName, markdown: markdown)
-        if let error = Diagnostic.error(from: problems) { throw error }
-        guard let root else { return nil }
-        let (set, diagnostics) = TipsDecoder.check(tourRoot: root, fileName: fileName)
+        let set: TipSet?, diagnostics: [Diagnostic]
+        if markdown {
+            let (parsed, problems) = rawRoot(bytes, fileName: fileName, markdown: true)
+            if let error = Diagnostic.error(from: problems) { throw error }
+            guard let parsed else { return nil }
+            (set, diagnostics) = TipsDecoder.check(tourRoot: parsed, fileName: fileName)
+        } else {
+            let tape: JSONTape
+            do throws(JSONParser.Failure) {
+                tape = try JSONParser.parseTape(bytes)
+            } catch {
+                throw TourError.content(file: fileName, position: error.position, message: error.message)
+            }
+            (set, diagnostics) = TipsDecoder.check(tourTape: tape, fileName: fileName)
+        }
         if let error = Diagnostic.error(from: diagnostics) { throw error }
         guard var set = set?.nonEmpty else { return nil }
         set.id = id

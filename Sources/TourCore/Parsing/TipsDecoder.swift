@@ -60,6 +60,17 @@ package struct TipsDecoder {
         return check(root: JSONNode(value: .object(picked), position: root.position), fileName: fileName)
     }
 
+    /// The same from a tour's token tape: only the top-level members a tips file has
+    /// become a tree; the pages stay tokens (a 4 MiB tour is a 1 ms tape, its tree many times that).
+    package static func check(tourTape tape: JSONTape, fileName: String) -> (TipSet?, [Diagnostic]) {
+        guard tape.kind(JSONTape.root) == .object else { return (nil, []) }
+        let members = tape.members(JSONTape.root).compactMap { member -> JSONMember? in
+            guard let key = tape.string(member.key), key == "tips" || key == "tipsOff" || key == "version" else { return nil }
+            return JSONMember(key: key, keyPosition: tape.position(member.key), node: tape.node(member.value))
+        }
+        return check(tourRoot: JSONNode(value: .object(members), position: tape.position(JSONTape.root)), fileName: fileName)
+    }
+
     /// The tips, or the first error in them.
     package static func decode(_ bytes: [UInt8], fileName: String, markdown: Bool) throws(TourError) -> TipSet {
         let (tips, diagnostics) = check(bytes, fileName: fileName, markdown: markdown)
