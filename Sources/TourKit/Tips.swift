@@ -119,7 +119,7 @@ public struct TipOptions: Sendable {
 /// `TipRotation` (TourCore), prints with `TipCard`, records.
 enum TipRunner {
     static func store(_ options: TipOptions) -> TipsStateStore? {
-        (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: TourRunner.environment)).map(TipsStateStore.init)
+        TourRunner.stateDirectory(options.stateDirectory).map(TipsStateStore.init)
     }
 
     static func now(_ options: TipOptions) -> Int {
@@ -181,12 +181,8 @@ enum TipRunner {
             }
             let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint, command: options.offCommand)
             let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
-            let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
-                                              noColor: !options.color || environment.noColorRequested)
-            var text = TipCard.text(canvas, depth: depth)
-            if !environment.localeIsUTF8 { text = ASCIIText.transliterate(text) }
             // A tip that did not reach the person (a closed terminal) was not seen.
-            guard TourRunner.writeStandardOutput(text) else { return nil }
+            guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return nil }
             do throws(SeenStateStore.WriteFailure) {
                 try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
             } catch {

@@ -98,12 +98,14 @@ enum TourRunner {
         }
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
 
+        // The answers first: when --answers cannot be written the run fails with 74, and
+        // as for any output failure nothing is recorded, so the question is asked again.
+        if !ending.answers.isEmpty { try keep(ending.answers, of: tour, options: options, warning: &warning) }
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
             let saveWarning = save(state, to: record)
-                warning = warning ?? saveWarning
+            warning = warning ?? saveWarning
             StartTip.countFromNow(tour, id: record.id, options: options)
         }
-        if !ending.answers.isEmpty { try keep(ending.answers, of: tour, options: options, warning: &warning) }
         let shown: TourResult.Shown
         switch selection {
         case .everyPage: shown = .tour
@@ -113,9 +115,12 @@ enum TourRunner {
         return TourResult(outcome: ending.outcome, shown: shown, answers: ending.answers)
     }
 
-    /// A finished run's answers: laid over the kept ones (not for a `--watch` preview), and
-    /// written to `--answers PATH`, atomically, now that the terminal is the tool's again.
+    /// A finished run's answers: written to `--answers PATH`, atomically, now that the
+    /// terminal is the tool's again, then laid over the kept ones (not for a `--watch` preview).
     private static func keep(_ answers: [String: String], of tour: Tour, options: TourOptions, warning: inout String?) throws(TourError) {
+        if let path = options.answersFile, let failure = FileSystem.writeAtomically(AnswerRecord.object(answers), to: path) {
+            throw TourError.output(reason: failure)
+        }
         if options.watchedFile == nil, let store = answersStore(options: options) {
             do throws(SeenStateStore.WriteFailure) {
                 try store.record(answers, version: tour.version, id: storeID(tour, options: options))
@@ -123,14 +128,11 @@ enum TourRunner {
                 warning = warning ?? "\(error.reason); the answers were not kept"
             }
         }
-        if let path = options.answersFile, let failure = FileSystem.writeAtomically(AnswerRecord.object(answers), to: path) {
-            throw TourError.output(reason: failure)
-        }
     }
 
     /// The answers kept for this tour's id, in the options' state directory.
     static func answersStore(options: TourOptions) -> AnswersStore? {
-        (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: environment)).map(AnswersStore.init)
+        stateDirectory(options.stateDirectory).map(AnswersStore.init)
     }
 
     /// Saves a record; the warning to give when it could not be saved.
@@ -151,13 +153,27 @@ enum TourRunner {
         let lastLine = WhatsNewNotice.lastLine(hint: tour.whatsNewHint, command: command, labels: tour.labels)
         let canvas = WhatsNewNotice.canvas(tour, pages: plan.pages, name: storeID(tour, options: options), fromVersion: lastSeen.version,
                                            lastLine: lastLine, width: TerminalEnvironment.standardOutputColumns())
-        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
-                                          noColor: !options.color || environment.noColorRequested)
-        var text = TipCard.text(canvas, depth: depth)
-        if !environment.localeIsUTF8 { text = ASCIIText.transliterate(text) }
         // A notice that did not reach the person (a closed terminal) was not seen.
-        guard writeStandardOutput(text) else { throw TourError.output(reason: "cannot write the notice: \(FileSystem.describeErrno())") }
+        guard printInPlace(canvas, color: options.color, environment: environment) else {
+            throw TourError.output(reason: "cannot write the notice: \(FileSystem.describeErrno())")
+        }
         return .completed
+    }
+
+    /// Prints a tip or the notice below the prompt: SGR for the terminal's colors (none for
+    /// TERM=dumb, no color for NO_COLOR), ASCII outside a UTF-8 locale. False when it did
+    /// not reach the terminal.
+    static func printInPlace(_ canvas: Canvas, color: Bool, environment: TerminalEnvironment) -> Bool {
+        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
+                                          noColor: !color || environment.noColorRequested)
+        let text = TipCard.text(canvas, depth: depth)
+        return writeStandardOutput(environment.localeIsUTF8 ? text : ASCIIText.transliterate(text))
+    }
+
+    /// Where the state files live: the options' directory, or the XDG default; nil when
+    /// there is neither (HOME unset).
+    static func stateDirectory(_ directory: String?) -> String? {
+        directory ?? SeenStateStore.defaultDirectory(environment: environment)
     }
     /// What TOUR_DEBUG=1 says of a tour with nothing new.
     private static func seenMessage(id: String, lastSeen: SeenState?) -> String {
@@ -185,7 +201,7 @@ enum TourRunner {
 
     /// The store in the options' directory, or the XDG default; nil when there is neither.
     static func store(options: TourOptions) -> SeenStateStore? {
-        (options.stateDirectory ?? SeenStateStore.defaultDirectory(environment: environment)).map(SeenStateStore.init)
+        stateDirectory(options.stateDirectory).map(SeenStateStore.init)
     }
 
     /// Plays the plan's pages of `tour` as the options and the terminal allow.

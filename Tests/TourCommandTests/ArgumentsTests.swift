@@ -97,4 +97,16 @@ struct ArgumentsTests {
         #expect(ExitCode.forError(.usage("x")) == 2 && ExitCode.forError(.output(reason: "disk full")) == 74)
         #expect(ExitCode.forError(.unreadable(path: "t.json", reason: "no such file")) == 66)
     }
+
+    @Test func theStartOptionsGoWithOnceAndTheNewSubcommandsTakeAFile() throws {
+        let once = try Arguments.parse(["--once", "--whats-new", "notice", "--every", "12h", "--answers", "a.json", "t.json"])
+        #expect(once.whatsNewStyle == .notice && once.tipInterval == 43_200 && once.answersFile == "a.json" && once.file == "t.json")
+        let notes = try Arguments.parse(["whats-new", "t.json", "--since", "1.2"])
+        #expect(notes.command == .whatsNew && notes.since == "1.2")
+        #expect(try Arguments.parse(["answers", "t.json"]).command == .answers)
+        for words in [["--whats-new", "notice", "t.json"], ["--every", "1d", "t.json"], ["--once", "--whats-new", "popup", "t.json"],
+                      ["whats-new", "t.json", "--since", "soon"], ["whats-new"], ["answers"], ["answers", "t.json", "--since", "1.0"]] {
+            #expect((try? Arguments.parse(words)) == nil, "\(words)")
+        }
+    }
 }

@@ -89,6 +89,26 @@ struct QuestionEndToEndTests {
         #expect(written == "{\"telemetry\": \"yes\"}\n")
     }
 
+    /// An --answers file that cannot be written is an output failure (74): nothing is
+    /// recorded, so the next start asks again.
+    @Test func anAnswersFileThatCannotBeWrittenIs74AndRecordsNothing() throws {
+        defer { cleanUp() }
+        let terminal = try PseudoTerminal(["--once", "--no-animation", "--answers", directory.path + "/missing/answers.json", tourFile],
+                                          environment: environment, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        for key in ["\r", "\r"] {
+            Thread.sleep(forTimeInterval: 0.3)
+            terminal.write(key)
+        }
+        #expect(terminal.waitForExit()?.code == 74)
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(terminal.text.contains("tour: cannot write"), "\(terminal.text.debugDescription)")
+        #expect(try kept() == "{}\n")
+        #expect(try answer(["\r", "\r"]) == 0)  // shown again, and answered this time
+        #expect(written == "{\"telemetry\": \"no\"}\n")
+    }
+
     @Test func notShownAnswersNothing() throws {
         defer { cleanUp() }
         for extra in [["CI": "true"], ["TOUR_DISABLE": "1"]] {
