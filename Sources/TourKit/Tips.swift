@@ -237,24 +237,20 @@ enum StartTip {
         return tipOptions
     }
 
-    /// Shows the tip that is due, if any. `tipsMayExist`: the tour was read; else only a
-    /// tips state, written when the welcome or what's new of a tour with tips showed, makes
-    /// the start read the tour's tips.
-    static func showIfDue(of tour: Tour, id: String, tipsMayExist: Bool, options: TourOptions,
-                          environment: TerminalEnvironment) throws(TourError) -> TourResult.Shown {
-        func silent(_ why: String) -> TourResult.Shown {
-            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
-            return .nothing
-        }
-        if tipsMayExist, tour.tipSet == nil { return .nothing }
+    /// Shows the tip that is due, if any, from `readTips`. `tipsMayExist`: the tour was
+    /// read and has tips; else only a tips state, written when the welcome or what's new
+    /// of a tour with tips showed, makes the start read the tour's tips.
+    static func showIfDue(id: String, tipsMayExist: Bool, options: TourOptions, environment: TerminalEnvironment,
+                          readTips: () throws(TourError) -> TipSet?) throws(TourError) -> TourResult.Shown {
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return .nothing }
         // Unread, with no tips state: no tips were ever known for it, so nothing to say.
         if !tipsMayExist, case .none = store.load(id: id) { return .nothing }
-        if let silence = TipRunner.environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
-        let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment) {
-            () throws(TourError) -> TipSet? in try tour.tipsAlone()
+        if let silence = TipRunner.environmentSilence(environment) {
+            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(TipPolicy.explanation(silence))\n") }
+            return .nothing
         }
+        let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment, load: readTips)
         return key.map { .tip(id: $0) } ?? .nothing
     }
 

@@ -7,38 +7,23 @@ extension Tour {
     /// default for the locale the environment asks for (LC_ALL, then LC_MESSAGES, then
     /// LANG), or for `locale` ("fr", "fr_CA"). The seen state stays the base tour's.
     /// Art files (`heroFile`) must sit in the tour file's folder or below it.
-    /// Only the file's `id` and `version` are read here, and a file that cannot be read
-    /// fails here; the rest is read and checked when first needed (by `run`, which throws
-    /// its errors), so a `once` run that finds nothing new reads no page.
+    /// Every page is read and checked here: the first problem is thrown, as
+    /// `FILE:LINE:COL: message`, and a tour that loads has every page built.
     public init(contentsOfFile path: String, locale: String? = nil) throws(TourError) {
         try self.init(contentsOfFile: path, locale: locale, allowOutsideArt: false)
     }
 
     /// The same, with the art-folder rule lifted when `allowOutsideArt` (`--allow-outside-art`).
     package init(contentsOfFile path: String, locale: String?, allowOutsideArt: Bool) throws(TourError) {
-        let locale = locale ?? TourLoader.messagesLocale(environment: TourRunner.environment)
-        // The file's start is read now, so a file that cannot be read fails here; the head
-        // and the load share what is read after, so the file is read whole once.
-        let file = try TourLoader.OpenedTourFile(path: path)
-        self.init(head: file.head()) { () throws(TourError) -> Tour in
-            try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt, bytes: file.takeWhole())
-        }
-        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(path: path, id: nil) }
+        self = try TourLoader.load(path: path, locale: locale ?? Self.environmentLocale, allowOutsideArt: allowOutsideArt)
     }
 
     /// A tour from JSON text, for a tool that embeds its tour in its binary (with
     /// SwiftPM's `embedInCode`, say): nothing to find on disk once installed. Errors name
     /// `fileName`; a page's `heroFile` or `heroImage` is looked up by name in `art`.
-    /// As with a file, only the `id` and `version` are read here; `run` reads the rest
-    /// when it needs it and throws its errors (a test that calls `run`, or `tour check`
-    /// on the file, finds them before your users do).
+    /// Checked here, as a file is.
     public init(json: String, fileName: String = "tour.json", art: [String: String] = [:]) throws(TourError) {
-        let bytes = Array(json.utf8)
-        let art = art.mapValues { Array($0.utf8) }
-        self.init(head: TourLoader.head(bytes: bytes, fileName: fileName, markdown: false)) { () throws(TourError) -> Tour in
-            try TourLoader.decode(bytes, fileName: fileName, art: art)
-        }
-        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(bytes, fileName: fileName, markdown: false, id: nil) }
+        self = try TourLoader.decode(Array(json.utf8), fileName: fileName, art: art.mapValues { Array($0.utf8) })
     }
 
     /// The same from bytes, as `embedInCode` gives them (`PackageResources.tour_json`).
@@ -48,11 +33,8 @@ extension Tour {
     /// the tour shows untranslated, and `run` passes on a warning.
     public init(jsonBytes: [UInt8], fileName: String = "tour.json", art: [String: [UInt8]] = [:],
                 translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
-        self.init(head: TourLoader.head(bytes: jsonBytes, fileName: fileName, markdown: false)) { () throws(TourError) -> Tour in
-            let tour = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
-            return Self.translated(tour, baseBytes: jsonBytes, fileName: fileName, markdown: false, translations: translations, locale: locale)
-        }
-        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(jsonBytes, fileName: fileName, markdown: false, id: nil) }
+        let tour = try TourLoader.decode(jsonBytes, fileName: fileName, art: art)
+        self = Self.translated(tour, baseBytes: jsonBytes, fileName: fileName, markdown: false, translations: translations, locale: locale)
     }
 
     /// A tour from Markdown text, embedded as `Tour(json:)` is.
@@ -64,18 +46,20 @@ extension Tour {
     /// The same from bytes (`PackageResources.tour_md`).
     public init(markdownBytes: [UInt8], fileName: String = "tour.md", art: [String: [UInt8]] = [:],
                 translations: [String: [UInt8]] = [:], locale: String? = nil) throws(TourError) {
-        self.init(head: TourLoader.head(bytes: markdownBytes, fileName: fileName, markdown: true)) { () throws(TourError) -> Tour in
-            let tour = try TourLoader.decode(markdownBytes, fileName: fileName, markdown: true, findArt: { art[$0] })
-            return Self.translated(tour, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
-        }
-        tipsReader = { () throws(TourError) -> TipSet? in try TourLoader.tourTips(markdownBytes, fileName: fileName, markdown: true, id: nil) }
+        let tour = try TourLoader.decode(markdownBytes, fileName: fileName, markdown: true, findArt: { art[$0] })
+        self = Self.translated(tour, baseBytes: markdownBytes, fileName: fileName, markdown: true, translations: translations, locale: locale)
+    }
+
+    /// The locale whose translation a tour is read in when none is named.
+    package static var environmentLocale: String? {
+        TourLoader.messagesLocale(environment: TourRunner.environment)
     }
 
     /// `tour` with the translation for `locale` laid over it, chosen as for a file.
     private static func translated(_ tour: Tour, baseBytes: [UInt8], fileName: String, markdown: Bool,
                                    translations: [String: [UInt8]], locale: String?) -> Tour {
         guard !translations.isEmpty,
-              let language = TourLoader.languageCandidates(locale ?? TourLoader.messagesLocale(environment: TourRunner.environment))
+              let language = TourLoader.languageCandidates(locale ?? environmentLocale)
                 .first(where: { translations[$0] != nil }),
               let bytes = translations[language] else { return tour }
         let (stem, ext) = TourLoader.splitExtension(fileName)
@@ -93,14 +77,14 @@ extension Tour {
     /// thing a start: the welcome, else what's new, else the tip that is due.
     @discardableResult
     public func run(options: TourOptions = TourOptions()) throws(TourError) -> TourOutcome {
-        try TourRunner.run(self, options: options).outcome
+        try TourRunner.run(UnreadTour(self), options: options).outcome
     }
 
     /// The same run, saying what it showed (the welcome, what's new, a tip or nothing)
     /// and what was answered.
     @discardableResult
     public func show(options: TourOptions = TourOptions()) throws(TourError) -> TourResult {
-        try TourRunner.run(self, options: options)
+        try TourRunner.run(UnreadTour(self), options: options)
     }
 
     /// Plays again what the updates brought, for a tool's `whats-new` command: every page
@@ -114,7 +98,7 @@ extension Tour {
         }
         options.once = false
         options.releaseNotes = .some(version.flatMap(Version.init))
-        return try TourRunner.run(self, options: options).outcome
+        return try TourRunner.run(UnreadTour(self), options: options).outcome
     }
 
     /// The answers this user gave to the tour's questions, by key, the latest of each; empty
@@ -131,6 +115,14 @@ extension Tour {
     @discardableResult
     public func resetSeenState(options: TourOptions = TourOptions()) throws(TourError) -> Bool {
         try TourRunner.reset(self, options: options)
+    }
+}
+
+extension UnreadTour {
+    /// Shows the tour as `Tour.run` does, reading the file whole only when something may
+    /// show: the `tour` command's start, where "nothing new" costs what `tour --version` does.
+    package func run(options: TourOptions) throws(TourError) -> TourResult {
+        try TourRunner.run(self, options: options)
     }
 }
 

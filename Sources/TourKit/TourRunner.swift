@@ -11,82 +11,103 @@ import Glibc
 /// `PresentationMode`'s. This carries them out: it reads the environment and the seen
 /// state, plays, and writes the record.
 enum TourRunner {
-    static func run(_ tour: Tour, options: TourOptions) throws(TourError) -> TourResult {
+    static func run(_ unread: UnreadTour, options: TourOptions) throws(TourError) -> TourResult {
         try CharacterLocale.withEnvironment { () throws(TourError) -> TourResult in
-            try runInLocale(tour, options: options, environment: TerminalEnvironment.current())
+            var warnings = RunWarnings()
+            // After the tour, once the terminal is the tool's again.
+            defer { for warning in warnings.delivered { deliver(warning: warning, options: options) } }
+            return try runInLocale(unread, options: options, environment: TerminalEnvironment.current(), warnings: &warnings)
         }
     }
 
-    private static func runInLocale(_ unread: Tour, options: TourOptions, environment: TerminalEnvironment) throws(TourError) -> TourResult {
-        // With `once`, a tour built in Swift, or one whose id the file's top did not give,
-        // is read in full before the state: its problems stop the run first, as they always
-        // did. Without `once` it is read below, and the head is never needed.
-        if options.once, unread.head == nil, let problem = unread.problemForRun { throw problem }
-        var loaded: Tour? = nil
-        var warning: String? = nil
-        defer {
-            // After the tour, once the terminal is the tool's again; a tour left unread has none.
-            for loadWarning in loaded?.loadWarnings ?? [] { deliver(warning: loadWarning, options: options) }
-            if let warning { deliver(warning: warning, options: options) }
-        }
-
-        var selection = options.releaseNotes.map { RunPlan.Selection.releaseNotes(newerThan: $0) } ?? .everyPage
-        var record: (store: SeenStateStore, id: String)? = nil
-        if options.once {
-            if let reason = OncePolicy.reasonNotToShow(
-                stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
-                continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
-                plainRequested: options.presentation == .plain) {
-                if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
-                return TourResult(outcome: .notShown(reason), shown: .nothing)
-            }
-            let id = storeID(unread, options: options)
-            let store = store(options: options)
-            var lastSeen: SeenState? = nil
-            switch store?.load(id: id) {
-            case .seen(let state)?: lastSeen = state
-            case .unusable(let reason)?: warning = reason
-            case .notSeen?: break
-            case nil:
-                let home = TourRunner.environment("HOME") ?? ""
-                let why = home.isEmpty ? "HOME is not set" : "HOME is not an absolute path: \(Quoted(home))"
-                warning = "no state directory (\(why)); the tour will show again next time"
-            }
-            // Seen, at this version or a newer one: the rest of the file is not read, and a
-            // tip shows if one is due.
-            if StartPlan.firstStep(lastSeen: lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
-                if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: id, lastSeen: lastSeen))\n") }
-                return TourResult(outcome: .alreadySeen, shown: try StartTip.showIfDue(of: unread, id: id, tipsMayExist: false, options: options, environment: environment))
-            }
-            selection = .whatsNew(lastSeen: lastSeen)
-            record = store.map { ($0, id) }
-        }
-        var tour = unread
-        tour.materialize()
-        loaded = tour
+    /// A tour read whole: checked for what a tour built in Swift may lack, its warnings noted.
+    private static func loaded(_ unread: UnreadTour, warnings: inout RunWarnings) throws(TourError) -> Tour {
+        let tour = try unread.load()
         if let problem = tour.problemForRun { throw problem }
-        let plan = RunPlan(tour: tour, selection: selection)
-        // Release notes of a tour with no page newer: nothing to play.
-        if !options.once, plan.isEmpty { return TourResult(outcome: .alreadySeen, shown: .nothing) }
-        guard let surface = options.once ? StartPlan.surface(for: plan, style: options.whatsNew ?? tour.whatsNew) : .welcome else {
+        warnings.fromTour = tour.loadWarnings
+        return tour
+    }
+
+    /// Where a `once` start stands before the tour is read: the id and store the state is
+    /// kept in, and the state.
+    private struct OnceStart {
+        var id: String
+        var store: SeenStateStore?
+        var lastSeen: SeenState?
+    }
+
+    private static func runInLocale(_ unread: UnreadTour, options: TourOptions, environment: TerminalEnvironment,
+                                    warnings: inout RunWarnings) throws(TourError) -> TourResult {
+        guard options.once else {
+            let tour = try loaded(unread, warnings: &warnings)
+            let selection = options.releaseNotes.map { RunPlan.Selection.releaseNotes(newerThan: $0) } ?? .everyPage
+            let plan = RunPlan(tour: tour, selection: selection)
+            // Release notes of a tour with no page newer: nothing to play.
+            if plan.isEmpty { return TourResult(outcome: .alreadySeen, shown: .nothing) }
+            return try play(tour, plan: plan, record: nil, options: options, environment: environment, warnings: &warnings)
+        }
+        if let reason = OncePolicy.reasonNotToShow(
+            stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
+            continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
+            plainRequested: options.presentation == .plain) {
+            if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
+            return TourResult(outcome: .notShown(reason), shown: .nothing)
+        }
+        // A tour in hand, or one whose id the file's top did not give, is read whole before
+        // the state: its problems stop the run first.
+        let tour = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
+        let start = onceStart(id: options.id ?? unread.head?.id ?? tour?.id ?? "tour", options: options, warnings: &warnings)
+        // Seen, at this version or a newer one: the rest of the file is not read, and a
+        // tip shows if one is due.
+        if tour == nil, StartPlan.firstStep(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
+            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
+            let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: false, options: options, environment: environment) {
+                () throws(TourError) -> TipSet? in try unread.tips()
+            }
+            return TourResult(outcome: .alreadySeen, shown: shown)
+        }
+        let whole: Tour
+        if let tour { whole = tour } else { whole = try loaded(unread, warnings: &warnings) }
+        let plan = RunPlan(tour: whole, selection: .whatsNew(lastSeen: start.lastSeen))
+        let record = start.store.map { (store: $0, id: start.id) }
+        guard let surface = StartPlan.surface(for: plan, style: options.whatsNew ?? whole.whatsNew) else {
             // Updated, with no page new since: remember the new version, so the next start
             // decides from the file's top alone.
-            if let record, let state = plan.recordOfNothingNew {
-                try? record.store.save(state, id: record.id)
+            if let record, let state = plan.recordOfNothingNew { try? record.store.save(state, id: record.id) }
+            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
+            guard whole.tipSet != nil else { return TourResult(outcome: .alreadySeen, shown: .nothing) }
+            let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: true, options: options, environment: environment) {
+                () throws(TourError) -> TipSet? in whole.tipSet
             }
-            let id = storeID(tour, options: options)
-            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: id, lastSeen: selection.lastSeen))\n") }
-            return TourResult(outcome: .alreadySeen, shown: try StartTip.showIfDue(of: tour, id: id, tipsMayExist: true, options: options, environment: environment))
+            return TourResult(outcome: .alreadySeen, shown: shown)
         }
-        if surface == .whatsNew(.notice), let lastSeen = selection.lastSeen {
-            let outcome = try printNotice(tour, plan: plan, lastSeen: lastSeen, options: options, environment: environment)
+        if surface == .whatsNew(.notice), let lastSeen = start.lastSeen {
+            let outcome = try printNotice(whole, plan: plan, lastSeen: lastSeen, options: options, environment: environment)
             if let record, let state = plan.record(outcome, at: SeenStateStore.timestamp()) {
-                let saveWarning = save(state, to: record)
-                warning = warning ?? saveWarning
-                StartTip.countFromNow(tour, id: record.id, options: options)
+                warnings.state(save(state, to: record))
+                StartTip.countFromNow(whole, id: record.id, options: options)
             }
             return TourResult(outcome: outcome, shown: .whatsNewNotice)
         }
+        return try play(whole, plan: plan, record: record, options: options, environment: environment, warnings: &warnings)
+    }
+
+    /// The seen state of a `once` start, and the warning to give when it cannot be kept.
+    private static func onceStart(id: String, options: TourOptions, warnings: inout RunWarnings) -> OnceStart {
+        let store = store(options: options)
+        var start = OnceStart(id: id, store: store)
+        switch store?.load(id: id) {
+        case .seen(let state)?: start.lastSeen = state
+        case .unusable(let reason)?: warnings.state(reason)
+        case .notSeen?: break
+        case nil: warnings.state(RunWarnings.noStateDirectory(home: TourRunner.environment("HOME")))
+        }
+        return start
+    }
+
+    /// Plays the plan full screen or as text, then keeps the answers and the record.
+    private static func play(_ tour: Tour, plan: RunPlan, record: (store: SeenStateStore, id: String)?, options: TourOptions,
+                             environment: TerminalEnvironment, warnings: inout RunWarnings) throws(TourError) -> TourResult {
         let startPosition: Int
         switch plan.startPosition(forWrittenPage: options.startPage) {
         case .success(let position): startPosition = position
@@ -97,27 +118,19 @@ enum TourRunner {
             writeStandardError("tour: pictures cannot be drawn here (libchafa 1.8 or later is not installed); their pages show their heroAlt words\n")
         }
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
-
         // The answers first: when --answers cannot be written the run fails with 74, and
         // as for any output failure nothing is recorded, so the question is asked again.
-        if !ending.answers.isEmpty { try keep(ending.answers, of: tour, options: options, warning: &warning) }
+        if !ending.answers.isEmpty { try keep(ending.answers, of: tour, options: options, warnings: &warnings) }
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
-            let saveWarning = save(state, to: record)
-            warning = warning ?? saveWarning
+            warnings.state(save(state, to: record))
             StartTip.countFromNow(tour, id: record.id, options: options)
         }
-        let shown: TourResult.Shown
-        switch selection {
-        case .everyPage: shown = .tour
-        case .releaseNotes: shown = .whatsNew
-        case .whatsNew(let lastSeen): shown = lastSeen == nil ? .welcome : .whatsNew
-        }
-        return TourResult(outcome: ending.outcome, shown: shown, answers: ending.answers)
+        return TourResult(outcome: ending.outcome, shown: plan.selection.shown, answers: ending.answers)
     }
 
     /// A finished run's answers: written to `--answers PATH`, atomically, now that the
     /// terminal is the tool's again, then laid over the kept ones (not for a `--watch` preview).
-    private static func keep(_ answers: [String: String], of tour: Tour, options: TourOptions, warning: inout String?) throws(TourError) {
+    private static func keep(_ answers: [String: String], of tour: Tour, options: TourOptions, warnings: inout RunWarnings) throws(TourError) {
         if let path = options.answersFile, let failure = FileSystem.writeAtomically(AnswerRecord.object(answers), to: path) {
             throw TourError.output(reason: failure)
         }
@@ -125,7 +138,7 @@ enum TourRunner {
             do throws(SeenStateStore.WriteFailure) {
                 try store.record(answers, version: tour.version, id: storeID(tour, options: options))
             } catch {
-                warning = warning ?? "\(error.reason); the answers were not kept"
+                warnings.state("\(error.reason); the answers were not kept")
             }
         }
     }

@@ -1,4 +1,3 @@
-import Synchronization
 import TourCore
 
 /// Loads a tour file from disk, resolving `heroFile` paths beside it, and lays its
@@ -154,11 +153,11 @@ package enum TourLoader {
     }
 
     /// A tour file's bytes; too large is bad content (65), missing or unreadable is 66.
-    private static func readTourFile(_ path: String) throws(TourError) -> [UInt8] {
+    static func readTourFile(_ path: String) throws(TourError) -> [UInt8] {
         try readTourFile(path, upTo: Int.max).bytes
     }
 
-    private static func readTourFile(_ path: String, upTo count: Int) throws(TourError) -> (bytes: [UInt8], isWhole: Bool) {
+    static func readTourFile(_ path: String, upTo count: Int) throws(TourError) -> (bytes: [UInt8], isWhole: Bool) {
         do {
             return try FileSystem.read(path, limit: maximumFileBytes, upTo: count)
         } catch {
@@ -173,43 +172,7 @@ package enum TourLoader {
     /// The id and version at the top of the tour file, read as `load` would read them (the
     /// same failures for a file that cannot be read); nil when only `load` can say.
     package static func head(path: String) throws(TourError) -> TourHead? {
-        try OpenedTourFile(path: path).head()
-    }
-
-    /// A tour file whose start was read: the head is looked for in it, then in the whole
-    /// file, which is kept for the load (`takeWhole`) so a large tour is read once.
-    package final class OpenedTourFile: Sendable {
-        private let path: String
-        private let start: [UInt8]
-        private let startIsWhole: Bool
-        /// The whole file once read; taken by the load.
-        private let whole: Mutex<[UInt8]?>
-
-        /// Reads the file's start: a file that cannot be read fails here.
-        package init(path: String) throws(TourError) {
-            self.path = path
-            (start, startIsWhole) = try readTourFile(path, upTo: headBytes)
-            whole = Mutex(startIsWhole ? start : nil)
-        }
-
-        /// The id and version; nil when only a full load can say (or the rest of the file
-        /// can no longer be read, which the load will report).
-        package func head() -> TourHead? {
-            let markdown = isMarkdown(path), defaultID = defaultID(forPath: path)
-            if case .found(let head) = TourHead.scan(start, markdown: markdown, defaultID: defaultID) { return head }
-            guard !startIsWhole, let bytes = try? readTourFile(path) else { return nil }
-            whole.withLock { $0 = bytes }
-            if case .found(let head) = TourHead.scan(bytes, markdown: markdown, defaultID: defaultID) { return head }
-            return nil
-        }
-
-        /// The whole file if it was read, for the load; nil when the load must read it.
-        package func takeWhole() -> [UInt8]? {
-            whole.withLock { bytes in
-                defer { bytes = nil }
-                return bytes
-            }
-        }
+        try UnreadTour.file(path: path).head
     }
 
     /// The tips in a JSON or Markdown tips file, validated; the id defaults to the file name.

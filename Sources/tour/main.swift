@@ -3,6 +3,7 @@
 import TourCommand
 import TourCore
 import TourKit
+import TourStore
 
 #if canImport(Glibc)
 import Glibc
@@ -37,23 +38,9 @@ func main() -> Int32 {
         printError(error)
         return ExitCode.usage.rawValue
     }
-    if arguments.showHelp {
-        return Authoring.writeOut(OptionTable.help + "\n") ? 0 : ExitCode.writeFailed.rawValue
-    }
-    if arguments.showVersion {
-        var text = "tour \(TourVersion.number)\n"
-        if arguments.verbose { text += "Swift \(TourVersion.swift) (\(TourBuild.standardLibrary))\n\(TourBuild.ncursesVersion)\n" }
+    if let text = informationalText(arguments) {
+        guard let text = text else { return ExitCode.usage.rawValue }
         return Authoring.writeOut(text) ? 0 : ExitCode.writeFailed.rawValue
-    }
-    if let shell = arguments.completionShell {
-        guard let script = CompletionScripts.script(for: shell) else {
-            printError("tour: --generate-completion-script takes bash, zsh or fish, not \(Quoted(shell))")
-            return ExitCode.usage.rawValue
-        }
-        return Authoring.writeOut(script) ? 0 : ExitCode.writeFailed.rawValue
-    }
-    if arguments.generateManual {
-        return Authoring.writeOut(ManualPage.tour1) ? 0 : ExitCode.writeFailed.rawValue
     }
     if arguments.command == .tip || arguments.command == .tips, let path = arguments.file {
         return TipsCommand.run(arguments, path: path)
@@ -61,28 +48,46 @@ func main() -> Int32 {
     if arguments.command == .check, let path = arguments.file {
         return Authoring.check(path: path, json: arguments.format == .json, allowOutsideArt: arguments.allowOutsideArt)
     }
-
-    // A file is read to its id and version here; the rest, with every check, when the run
-    // needs it, which is before the screen is taken over, so errors read cleanly. A
-    // translation beside the file is laid over it, for --locale or the environment's locale.
-    let tour: Tour
     do throws(TourError) {
-        if let path = arguments.file {
-            tour = try Tour(contentsOfFile: path, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
-        } else {
-            tour = try BuiltInTour.load()
-        }
+        return try runTourCommand(arguments)
     } catch {
         printError(error)
         return ExitCode.forError(error)
     }
-    if arguments.command == .render, let size = arguments.size {
-        var tour = tour
-        tour.materialize()
-        if let problem = tour.problemForRun {
-            printError(problem)
-            return ExitCode.forError(problem)
+}
+
+/// What --help, --version and the generated scripts print; nil for every other command,
+/// and .some(nil) for a usage error already said.
+func informationalText(_ arguments: Arguments) -> String?? {
+    if arguments.showHelp { return OptionTable.help + "\n" }
+    if arguments.showVersion {
+        var text = "tour \(TourVersion.number)\n"
+        if arguments.verbose { text += "Swift \(TourVersion.swift) (\(TourBuild.standardLibrary))\n\(TourBuild.ncursesVersion)\n" }
+        return text
+    }
+    if let shell = arguments.completionShell {
+        guard let script = CompletionScripts.script(for: shell) else {
+            printError("tour: --generate-completion-script takes bash, zsh or fish, not \(Quoted(shell))")
+            return .some(nil)
         }
+        return script
+    }
+    if arguments.generateManual { return ManualPage.tour1 }
+    return nil
+}
+
+/// Plays, renders, resets or answers for a tour: the file's, or the built-in one. A file
+/// is read, with every check, before the screen is taken over, so errors read cleanly;
+/// to play it only its top is read first, so a start with nothing new reads no page. A
+/// translation beside the file is laid over it, for --locale or the environment's locale.
+func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
+    let options = playOptions(arguments)
+    func tour() throws(TourError) -> Tour {
+        guard let path = arguments.file else { return try BuiltInTour.load() }
+        return try Tour(contentsOfFile: path, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
+    }
+    if arguments.command == .render, let size = arguments.size {
+        let tour = try tour()
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         // As on a 24-bit terminal, unless asked otherwise; no color at all, as the pager, for NO_COLOR.
         let noColor = arguments.noColor || getenv("NO_COLOR").map { $0.pointee != 0 } == true
@@ -90,7 +95,39 @@ func main() -> Int32 {
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text,
                                 background: arguments.background ?? .dark, depth: depth)
     }
+    switch arguments.command {
+    case .answers:
+        return written(AnswerRecord.object(try tour().answers(options: options)))
+    case .whatsNew:
+        let outcome = try tour().whatsNew(since: arguments.since, options: options)
+        guard outcome == .alreadySeen else { return ExitCode.forOutcome(outcome) }
+        let file = MessageText.path(arguments.file ?? "")
+        return written(CommandOutput.forTerminal((arguments.since.map { "no page of \(file) is newer than \($0)" } ?? "no page of \(file) has a \"since\"") + "\n"))
+    default:
+        break
+    }
+    if arguments.reset {
+        // Say what happened: a reset that finds nothing is not an error, but it is news.
+        let tour = try tour()
+        let name = Quoted(options.id ?? tour.id ?? "tour")
+        return written(try tour.resetSeenState(options: options) ? "forgot that \(name) was seen\n" : "\(name) was not marked as seen\n")
+    }
+    let unread: UnreadTour
+    if let path = arguments.file {
+        unread = try UnreadTour.file(path: path, locale: arguments.locale ?? Tour.environmentLocale, allowOutsideArt: arguments.allowOutsideArt)
+    } else {
+        unread = UnreadTour(try BuiltInTour.load())
+    }
+    return ExitCode.forOutcome(try unread.run(options: options).outcome)
+}
 
+/// Exit 0 when `text` reached stdout, else 74.
+func written(_ text: String) -> Int32 {
+    Authoring.writeOut(text) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+}
+
+/// The options of a run, as the flags give them.
+func playOptions(_ arguments: Arguments) -> TourOptions {
     var options = TourOptions()
     options.watchedFile = arguments.watch ? arguments.file : nil
     options.locale = arguments.locale
@@ -108,32 +145,7 @@ func main() -> Int32 {
     options.answersFile = arguments.answersFile
     options.whatsNew = arguments.whatsNewStyle
     if let seconds = arguments.tipInterval { options.tipInterval = .seconds(seconds) }
-
-    do throws(TourError) {
-        if arguments.reset {
-            // Say what happened: a reset that finds nothing is not an error, but it is news.
-            let name = options.id ?? tour.id ?? "tour"
-            let forgot = try tour.resetSeenState(options: options)
-            let message = forgot ? "forgot that \(Quoted(name)) was seen\n" : "\(Quoted(name)) was not marked as seen\n"
-            return Authoring.writeOut(message) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
-        }
-        if arguments.command == .answers {
-            return Authoring.writeOut(AnswerRecord.object(tour.answers(options: options))) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
-        }
-        if arguments.command == .whatsNew {
-            let outcome = try tour.whatsNew(since: arguments.since, options: options)
-            if outcome == .alreadySeen {
-                let what = arguments.since.map { "no page of \(MessageText.path(arguments.file ?? "")) is newer than \($0)" }
-                    ?? "no page of \(MessageText.path(arguments.file ?? "")) has a \"since\""
-                return Authoring.writeOut(CommandOutput.forTerminal(what + "\n")) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
-            }
-            return ExitCode.forOutcome(outcome)
-        }
-        return ExitCode.forOutcome(try tour.run(options: options))
-    } catch {
-        printError(error)
-        return ExitCode.forError(error)
-    }
+    return options
 }
 
 exit(main())

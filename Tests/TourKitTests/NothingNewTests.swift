@@ -3,6 +3,10 @@ import TourCore
 import TourKit
 import TourStore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The call a tool makes on every start: deciding "nothing new" from the top of the file
 /// (its id and version) must give exactly the answer that reading the whole tour gives.
 @Suite("Nothing new, from the tour's head")
@@ -121,21 +125,31 @@ struct NothingNewTests {
         #expect(MarkdownTourParser.frontMatterStrings(Array("---\nid: a\nid: b\n---\n".utf8), keys: keys) == .undecided)
     }
 
-    /// A tour read from bytes is read to its end only when something needs it; what it
-    /// then holds is what an eager read gives, and its errors come from `run`'s check.
-    @Test func aDeferredTourIsTheTourOnceRead() throws {
-        let bytes = Self.json(version: "2.0", newPages: ["2.0"])
-        let deferred = try Tour(jsonBytes: bytes, fileName: "mytool.json")
-        #expect(deferred.head == TourHead(id: "mytool", version: "2.0"))
-        #expect(deferred == (try TourLoader.decode(bytes, fileName: "mytool.json")))
-        var copy = deferred
-        copy.materialize()
-        #expect(copy.head == nil && copy.pages.count == 4)
-        let broken = try Tour(jsonBytes: Array(#"{"id": "x", "version": "1.0", "pages": [{"titel": "One"}]}"#.utf8), fileName: "x.json")
-        #expect(broken.id == "x")
-        let problem = try #require(broken.problemForRun)
-        #expect(problem.description.hasPrefix("x.json:1:42: "), "\(problem)")
-        #expect(problem.description.contains("did you mean \"title\"?"))
-        #expect(broken.pages.isEmpty)
+    /// The `tour` command's start reads a file's top first: its head is what the whole
+    /// file says, and its load gives the tour `Tour(contentsOfFile:)` gives. A file with a
+    /// mistake has a head (the state can be read) but no tour: the load throws, as the
+    /// initializer does, at the mistake's line and column.
+    @Test func anUnreadTourIsTheTourOnceRead() throws {
+        var template = Array("/tmp/tour-unread-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        let path = directory + "/mytool.json"
+        #expect(FileSystem.writeAtomically(String(decoding: Self.json(version: "2.0", newPages: ["2.0"]), as: UTF8.self), to: path) == nil)
+        let unread = try UnreadTour.file(path: path)
+        #expect(unread.head == TourHead(id: "mytool", version: "2.0"))
+        let loaded = try unread.load()
+        #expect(loaded == (try Tour(contentsOfFile: path)))
+        #expect(loaded.pages.count == 4 && loaded.pages[3].title == "New in 2.0")
+        let brokenPath = directory + "/x.json"
+        #expect(FileSystem.writeAtomically(#"{"id": "x", "version": "1.0", "pages": [{"titel": "One"}]}"#, to: brokenPath) == nil)
+        let broken = try UnreadTour.file(path: brokenPath)
+        #expect(broken.head == TourHead(id: "x", version: "1.0"))
+        var errors: [TourError] = []
+        do { _ = try broken.load() } catch { errors.append(error) }
+        do { _ = try Tour(contentsOfFile: brokenPath) } catch { errors.append(error) }
+        #expect(errors.count == 2)
+        for error in errors {
+            #expect(error.description.hasPrefix(brokenPath + ":1:42: "), "\(error)")
+            #expect(error.description.contains("did you mean \"title\"?"))
+        }
     }
 }

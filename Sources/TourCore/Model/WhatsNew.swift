@@ -8,18 +8,18 @@ package enum WhatsNew {
     /// Indices of the tour's pages, in the order to show them. Empty: nothing needs showing.
     package static func pagesToShow(in tour: Tour, lastSeen: SeenState?) -> [Int] {
         guard let lastSeen else {
-            return (0..<tour.pageCount).filter { tour.since(ofPage: $0) == nil }
+            return (0..<tour.pageCount).filter { tour.pages[$0].since == nil }
         }
         if nothingCanBeNew(tourVersion: tour.version, lastSeen: lastSeen) { return [] }
         let current = Version(tour.version!)!
         let seen = seenVersion(lastSeen)
         let fresh = (0..<tour.pageCount).filter { index in
-            guard let since = tour.since(ofPage: index) else { return false }
+            guard let since = tour.pages[index].since else { return false }
             return seen < since && since <= current
         }
         // Stable: pages of the same version keep the order the file gives them.
         return fresh.enumerated().sorted { a, b in
-            let (left, right) = (tour.since(ofPage: a.element)!, tour.since(ofPage: b.element)!)
+            let (left, right) = (tour.pages[a.element].since!, tour.pages[b.element].since!)
             return left == right ? a.offset < b.offset : left < right
         }.map(\.element)
     }

@@ -5,7 +5,7 @@ extension DecodeRun {
         if let art = loaded.art[path] { return art }
         let bytes = try readHeroFile(path, named: member)
         let art = Tour.Art(text: String(decoding: bytes, as: UTF8.self))
-        _ = try checkedArt(MeasuredArt(art), at: raw.position(member.value))
+        _ = try checkedArt(art, at: raw.position(member.value))
         try hold(art.lines.reduce(0) { $0 + $1.utf8.count } + art.styles.reduce(0) { $0 + $1.count } * MemoryLayout<Style>.stride, at: member)
         loaded.art[path] = art
         return art
@@ -56,34 +56,11 @@ extension DecodeRun {
         return error.description
     }
 
-    /// Art as far as a check needs it, its size; and the art itself when building.
-    struct MeasuredArt {
-        var art: Tour.Art?
-        var width: Int
-        var rows: Int
-
-        init(_ art: Tour.Art) {
-            self.art = art
-            width = art.width
-            rows = art.lines.count
-        }
-
-        init(width: Int, rows: Int) {
-            art = nil
-            self.width = width
-            self.rows = rows
-        }
-    }
-
-    func decodeInlineArt(_ member: Member) throws(PartFailure) -> MeasuredArt {
+    func decodeInlineArt(_ member: Member) throws(PartFailure) -> Tour.Art {
         let value = member.value
-        // Lines of printable ASCII, the common case, are measured in one pass where they stand.
-        if !building, let size = plainArtSize(lines: value) {
-            return try checkedArt(size, at: raw.position(value))
-        }
         // An array of arrays (or of texts beside arrays) gives versions, largest first.
         if raw.kind(value) == .array, raw.elements(value).contains(where: { raw.kind($0) == .array }) {
-            var versions: [(MeasuredArt, SourcePosition)] = []
+            var versions: [(Tour.Art, SourcePosition)] = []
             for element in raw.elements(value) {
                 let version = Member(keyToken: member.keyToken, value: element)
                 versions.append((try decodeInlineArt(version), raw.position(element)))
@@ -92,69 +69,37 @@ extension DecodeRun {
         }
         switch raw.kind(value) {
         case .string:
-            return try checkedArt(MeasuredArt(Tour.Art(text: raw.string(value) ?? "")), at: raw.position(value))
+            return try checkedArt(Tour.Art(text: raw.string(value) ?? ""), at: raw.position(value))
         case .array:
             for line in raw.elements(value) where raw.kind(line) != .string {
                 throw stop(raw.position(line), "each line of \"hero\" must be a string, not \(raw.kindName(line))")
             }
             let texts = raw.elements(value).map { raw.string($0) ?? "" }
-            return try checkedArt(MeasuredArt(Tour.Art(lines: texts)), at: raw.position(value))
+            return try checkedArt(Tour.Art(lines: texts), at: raw.position(value))
         default:
             throw stop(raw.position(value), "\"hero\" must be a string or an array of lines, not \(raw.kindName(value))")
         }
     }
 
-    /// The size `Tour.Art(lines:)` would give lines that are all printable ASCII written
-    /// without escapes, measured where they stand: each is as wide as it is long, cleaning
-    /// changes none, and blank rows (all spaces) above and below are left out. Nil when a
-    /// line is anything else (an array of versions among them): the art is then made and measured.
-    func plainArtSize(lines array: Int) -> MeasuredArt? {
-        var width = 0, rows = 0, line = 0
-        var firstKept: Int? = nil
-        // The widest blank row since the last row kept: it counts only if a row follows.
-        var blankWidth = 0
-        let allPlain = raw.eachPlainString(in: array) { length, allSpaces in
-            line += 1
-            if allSpaces {
-                blankWidth = max(blankWidth, length)
-                return
-            }
-            if firstKept == nil {
-                firstKept = line
-                blankWidth = 0
-            }
-            width = max(width, length, blankWidth)
-            blankWidth = 0
-            rows = line - firstKept! + 1
-        }
-        return allPlain ? MeasuredArt(width: width, rows: rows) : nil
-    }
-
     /// One art from its versions, largest first; `tour check` warns where a version is
     /// wider than the one before it (the layout tries them in order).
-    func versionsOfArt(_ versions: [(art: MeasuredArt, position: SourcePosition)]) -> MeasuredArt {
+    func versionsOfArt(_ versions: [(art: Tour.Art, position: SourcePosition)]) -> Tour.Art {
         for (previous, next) in zip(versions, versions.dropFirst()) where next.art.width > previous.art.width {
             warn(next.position, "this version of the art is \(next.art.width) columns wide, wider than the one before it (\(previous.art.width)); give the largest first")
         }
-        var measured = versions[0].art
-        if var art = measured.art {
-            art.smallerVersions = versions.dropFirst().compactMap(\.art.art)
-            measured.art = art
-        }
-        return measured
+        var art = versions[0].art
+        art.smallerVersions = versions.dropFirst().map(\.art)
+        return art
     }
 
-    func checkedArt(_ art: MeasuredArt, at position: SourcePosition) throws(PartFailure) -> MeasuredArt {
-        try checkSize(art, at: position)
+    func checkedArt(_ art: Tour.Art, at position: SourcePosition) throws(PartFailure) -> Tour.Art {
+        let rows = art.lines.count
+        if art.width > TourDecoder.maximumArtColumns || rows > TourDecoder.maximumArtRows {
+            throw stop(position, "hero art is \(art.width)×\(rows); the limit is \(TourDecoder.maximumArtColumns)×\(TourDecoder.maximumArtRows)")
+        }
         if art.width > TourDecoder.comfortableArtColumns {
             warn(position, "hero art is \(art.width) columns wide; it will be left out on terminals narrower than \(art.width + 2) columns")
         }
         return art
-    }
-
-    func checkSize(_ art: MeasuredArt, at position: SourcePosition) throws(PartFailure) {
-        if art.width > TourDecoder.maximumArtColumns || art.rows > TourDecoder.maximumArtRows {
-            throw stop(position, "hero art is \(art.width)×\(art.rows); the limit is \(TourDecoder.maximumArtColumns)×\(TourDecoder.maximumArtRows)")
-        }
     }
 }

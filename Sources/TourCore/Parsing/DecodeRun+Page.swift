@@ -105,141 +105,149 @@ extension DecodeRun {
         return Tour.Choice(key: key, options: options, default: defaultValue)
     }
 
-    /// A page, or nil when it is unusable (the reason already recorded): the page itself
-    /// when building, or while checking only what the checks after it read (`CheckedPage`;
-    /// texts are then "" and art is measured, not kept). One body fills either.
-    func decodePage<Parts: PageParts>(_ node: Int, number: Int, as _: Parts.Type) throws(PartFailure) -> Parts? {
-        // Said only in errors: not made for each of thousands of good pages.
-        func what() -> String { "page \(number)" }
-        let fields = try members(of: node, what: what(), keys: TourDecoder.PageKey.self)
+    /// A page, or nil when it is unusable (the reason already recorded). Each part is read
+    /// on its own, so one page can report several problems.
+    func decodePage(_ node: Int, number: Int) throws(PartFailure) -> Tour.Page? {
+        let fields = try members(of: node, what: "page \(number)", keys: TourDecoder.PageKey.self)
         let title = attemptOptional { () throws(PartFailure) in try text(fields[.title]) }
-        // Each part is read on its own, so one page can report several problems.
         let subtitle = attemptOptional { () throws(PartFailure) in try text(fields[.subtitle]) }
         let accent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
         let button = attemptOptional { () throws(PartFailure) in try text(fields[.button]) }
-        var page = Parts.parts(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button)
-        attempt { () throws(PartFailure) in
-            if let sinceMember = fields[.since], let since = try string(sinceMember) {
-                guard let version = Version(since) else {
-                    throw stop(raw.position(sinceMember.value), Version.problem(key: "since", text: since))
-                }
-                page.since = version
-            }
-        }
-        var kind = Tour.Page.Kind.page
-        attempt { () throws(PartFailure) in
-            if let kindMember = fields[.kind], let text = try string(kindMember) {
-                guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
-                    throw stop(raw.position(kindMember.value), "\"kind\" must be \"page\", \"features\" or \"choice\", not \(Quoted(text))")
-                }
-                kind = parsed
-            }
-        }
+        var page = Tour.Page(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button)
+        page.since = attemptOptional { () throws(PartFailure) in try since(fields[.since]) }
+        let kind = attemptOptional { () throws(PartFailure) in try self.kind(fields[.kind]) } ?? .page
         page.key = attemptOptional { () throws(PartFailure) in try text(fields[.key]).map { TextSanitizer.clean($0) } }
         page.heroAlt = attemptOptional { () throws(PartFailure) in try text(fields[.heroAlt]) }
         page.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) }
-        var items: [Tour.Feature] = []
-        attempt { () throws(PartFailure) in
-            if let itemsMember = fields[.items] {
-                guard kind == .features else {
-                    throw stop(keyPosition(itemsMember), "\"items\" belongs on a page with \"kind\": \"features\"")
-                }
-                guard raw.kind(itemsMember.value) == .array else {
-                    throw stop(raw.position(itemsMember.value), "\"items\" must be an array, not \(raw.kindName(itemsMember.value))")
-                }
-                guard raw.count(itemsMember.value) <= TourDecoder.maximumItems else {
-                    throw stop(raw.position(itemsMember.value), "too many items (\(raw.count(itemsMember.value))); the limit is \(TourDecoder.maximumItems) a page")
-                }
-                for (index, itemNode) in raw.elements(itemsMember.value).enumerated() {
-                    if let item = attempt({ () throws(PartFailure) in try decodeFeature(itemNode, number: index + 1, page: number) }) {
-                        items.append(item)
-                    }
-                }
-            }
-        }
+        let items = attemptOptional { () throws(PartFailure) in try decodeItems(fields[.items], kind: kind, page: number) } ?? []
         let extra = attemptOptional { () throws(PartFailure) in try text(fields[.extra]) } ?? ""
-        if kind == .features { page.setFeatures(items, extra: extra) }
+        if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
         if kind == .choice {
-            if let choice = attemptOptional({ () throws(PartFailure) in try decodeChoice(fields, node: node, number: number) }) { page.setChoice(choice) }
+            if let choice = attemptOptional({ () throws(PartFailure) in try decodeChoice(fields, node: node, number: number) }) { page.choice = choice }
         } else {
             for member in [fields[.options], fields[.default]].compactMap({ $0 }) {
                 log.add(fail(keyPosition(member), "\(Quoted(keyText(member))) belongs on a page with \"kind\": \"choice\""))
             }
         }
-        attempt { () throws(PartFailure) in
-            if let gradientMember = fields[.gradient] {
-                let stops = raw.count(gradientMember.value)
-                guard raw.kind(gradientMember.value) == .array, stops >= 2, stops <= 16 else {
-                    throw stop(raw.position(gradientMember.value), "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
-                }
-                for stop in raw.elements(gradientMember.value) {
-                    page.gradient.append(try color(Member(keyToken: gradientMember.keyToken, value: stop))!)
-                }
-            }
-        }
-        attempt { () throws(PartFailure) in
-            let (heroMember, fileMember, imageMember) = (fields[.hero], fields[.heroFile], fields[.heroImage])
-            if (heroMember == nil ? 0 : 1) + (fileMember == nil ? 0 : 1) + (imageMember == nil ? 0 : 1) > 1 {
-                let given = [("hero", heroMember), ("heroFile", fileMember), ("heroImage", imageMember)].filter { $0.1 != nil }
-                throw stop(keyPosition(given[1].1!), "\(what()) has both \"\(given[0].0)\" and \"\(given[1].0)\"; keep one")
-            }
-            if let imageMember, let path = try string(imageMember) {
-                if let picture = loaded.pictures[path] {
-                    page.picture = picture
-                } else {
-                    let picture = try decodePicture(path, at: imageMember)
-                    try hold(picture.pixels.count, at: imageMember)
-                    loaded.pictures[path] = picture
-                    page.picture = picture
-                }
-                page.heroImage = path
-                // Asked only by `tour check`: playing loads libchafa when a picture is first drawn.
-                if warnsOfThisMachine, let drawer = page.picture?.drawer, !drawer.canDraw {
-                    // The file is fine; this machine lacks the library that draws it.
-                    warn(keyPosition(imageMember), "this machine cannot draw pictures (libchafa 1.8 or later is not installed): here \(what()) shows its \"heroAlt\" in the picture's place; machines with libchafa draw it")
-                }
-                if fields[.heroAlt] == nil {
-                    // Text is how a screen reader, --plain and --accessible show a picture.
-                    warn(keyPosition(imageMember), "\(what()) has a \"heroImage\" and no \"heroAlt\": --plain, --accessible and screen readers say nothing of the picture")
-                }
-                return
-            }
-            if let heroMember {
-                page.hero = try decodeInlineArt(heroMember).art
-            } else if let fileMember {
-                // One file, or several: versions of the art, largest first.
-                var paths: [(String, Int)] = []
-                if raw.kind(fileMember.value) == .array {
-                    for element in raw.elements(fileMember.value) {
-                        guard let path = raw.string(element) else {
-                            throw stop(raw.position(element), "each file of \"heroFile\" must be a string, not \(raw.kindName(element))")
-                        }
-                        paths.append((path, element))
-                    }
-                    guard !paths.isEmpty else { throw stop(raw.position(fileMember.value), "\"heroFile\" is an empty list; name a file") }
-                } else if let path = try string(fileMember) {
-                    paths = [(path, fileMember.value)]
-                }
-                var versions: [(MeasuredArt, SourcePosition)] = []
-                for (path, element) in paths {
-                    let member = Member(keyToken: fileMember.keyToken, value: element)
-                    let art = try artFile(path, named: member)
-                    versions.append((MeasuredArt(art), raw.position(element)))
-                }
-                if !versions.isEmpty {
-                    page.hero = versionsOfArt(versions).art
-                    page.heroFile = paths[0].0
-                    page.smallerHeroFiles = paths.dropFirst().map(\.0)
-                }
-            }
-        }
+        page.gradient = attemptOptional { () throws(PartFailure) in try gradient(fields[.gradient]) } ?? []
+        attempt { () throws(PartFailure) in try decodeHero(fields, into: &page, number: number) }
         guard title != nil else {
             // A title of the wrong type was reported already; only a missing one is news.
             if fields[.title] == nil, !misspelled(in: node).contains("title") {
-                throw stop(raw.position(node), "\(what()) has no \"title\"")
+                throw stop(raw.position(node), "page \(number) has no \"title\"")
             }
             return nil
         }
         return page
+    }
+
+    /// A page's `since`: a version, or an error where it was written.
+    private func since(_ member: Member?) throws(PartFailure) -> Version? {
+        guard let member, let text = try string(member) else { return nil }
+        guard let version = Version(text) else { throw stop(raw.position(member.value), Version.problem(key: "since", text: text)) }
+        return version
+    }
+
+    /// A page's `kind`; "custom" is for pages built in Swift.
+    private func kind(_ member: Member?) throws(PartFailure) -> Tour.Page.Kind {
+        guard let member, let text = try string(member) else { return .page }
+        guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
+            throw stop(raw.position(member.value), "\"kind\" must be \"page\", \"features\" or \"choice\", not \(Quoted(text))")
+        }
+        return parsed
+    }
+
+    /// The `items` of a feature-list page; each item that could be read.
+    private func decodeItems(_ member: Member?, kind: Tour.Page.Kind, page number: Int) throws(PartFailure) -> [Tour.Feature] {
+        guard let member else { return [] }
+        guard kind == .features else {
+            throw stop(keyPosition(member), "\"items\" belongs on a page with \"kind\": \"features\"")
+        }
+        guard raw.kind(member.value) == .array else {
+            throw stop(raw.position(member.value), "\"items\" must be an array, not \(raw.kindName(member.value))")
+        }
+        guard raw.count(member.value) <= TourDecoder.maximumItems else {
+            throw stop(raw.position(member.value), "too many items (\(raw.count(member.value))); the limit is \(TourDecoder.maximumItems) a page")
+        }
+        return raw.elements(member.value).enumerated().compactMap { index, itemNode in
+            attempt { () throws(PartFailure) in try decodeFeature(itemNode, number: index + 1, page: number) }
+        }
+    }
+
+    /// A page's `gradient`: 2 to 16 colors.
+    private func gradient(_ member: Member?) throws(PartFailure) -> [Color] {
+        guard let member else { return [] }
+        let stops = raw.count(member.value)
+        guard raw.kind(member.value) == .array, stops >= 2, stops <= 16 else {
+            throw stop(raw.position(member.value), "\"gradient\" must be an array of 2 to 16 colors, such as [\"#3a7bd5\", \"#00d2ff\"]")
+        }
+        var colors: [Color] = []
+        for stop in raw.elements(member.value) {
+            colors.append(try color(Member(keyToken: member.keyToken, value: stop))!)
+        }
+        return colors
+    }
+
+    /// The page's hero: inline art, art files, or a picture; at most one of them.
+    private func decodeHero(_ fields: Fields<TourDecoder.PageKey>, into page: inout Tour.Page, number: Int) throws(PartFailure) {
+        let (heroMember, fileMember, imageMember) = (fields[.hero], fields[.heroFile], fields[.heroImage])
+        if (heroMember == nil ? 0 : 1) + (fileMember == nil ? 0 : 1) + (imageMember == nil ? 0 : 1) > 1 {
+            let given = [("hero", heroMember), ("heroFile", fileMember), ("heroImage", imageMember)].filter { $0.1 != nil }
+            throw stop(keyPosition(given[1].1!), "page \(number) has both \"\(given[0].0)\" and \"\(given[1].0)\"; keep one")
+        }
+        if let imageMember, let path = try string(imageMember) {
+            try decodeHeroImage(path, member: imageMember, altGiven: fields[.heroAlt] != nil, into: &page, number: number)
+        } else if let heroMember {
+            page.hero = try decodeInlineArt(heroMember)
+        } else if let fileMember {
+            try decodeHeroFiles(fileMember, into: &page)
+        }
+    }
+
+    /// A `heroImage`, decoded once however many pages name it.
+    private func decodeHeroImage(_ path: String, member: Member, altGiven: Bool, into page: inout Tour.Page, number: Int) throws(PartFailure) {
+        if let picture = loaded.pictures[path] {
+            page.picture = picture
+        } else {
+            let picture = try decodePicture(path, at: member)
+            try hold(picture.pixels.count, at: member)
+            loaded.pictures[path] = picture
+            page.picture = picture
+        }
+        page.heroImage = path
+        // Asked only by `tour check`: playing loads libchafa when a picture is first drawn.
+        if warnsOfThisMachine, let drawer = page.picture?.drawer, !drawer.canDraw {
+            // The file is fine; this machine lacks the library that draws it.
+            warn(keyPosition(member), "this machine cannot draw pictures (libchafa 1.8 or later is not installed): here page \(number) shows its \"heroAlt\" in the picture's place; machines with libchafa draw it")
+        }
+        if !altGiven {
+            // Text is how a screen reader, --plain and --accessible show a picture.
+            warn(keyPosition(member), "page \(number) has a \"heroImage\" and no \"heroAlt\": --plain, --accessible and screen readers say nothing of the picture")
+        }
+    }
+
+    /// A `heroFile`: one file, or several, versions of the art, largest first.
+    private func decodeHeroFiles(_ fileMember: Member, into page: inout Tour.Page) throws(PartFailure) {
+        var paths: [(String, Int)] = []
+        if raw.kind(fileMember.value) == .array {
+            for element in raw.elements(fileMember.value) {
+                guard let path = raw.string(element) else {
+                    throw stop(raw.position(element), "each file of \"heroFile\" must be a string, not \(raw.kindName(element))")
+                }
+                paths.append((path, element))
+            }
+            guard !paths.isEmpty else { throw stop(raw.position(fileMember.value), "\"heroFile\" is an empty list; name a file") }
+        } else if let path = try string(fileMember) {
+            paths = [(path, fileMember.value)]
+        }
+        var versions: [(Tour.Art, SourcePosition)] = []
+        for (path, element) in paths {
+            versions.append((try artFile(path, named: Member(keyToken: fileMember.keyToken, value: element)), raw.position(element)))
+        }
+        if !versions.isEmpty {
+            page.hero = versionsOfArt(versions)
+            page.heroFile = paths[0].0
+            page.smallerHeroFiles = paths.dropFirst().map(\.0)
+        }
     }
 }

@@ -3,18 +3,7 @@
 extension DecodeRun {
     func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", keys: TourDecoder.TourKey.self)
-        guard let pagesMember = fields[.pages] else {
-            if misspelled(in: root).contains("pages") { throw PartFailure.alreadyReported }
-            throw stop(raw.position(root), "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
-        }
-        guard raw.kind(pagesMember.value) == .array else {
-            throw stop(raw.position(pagesMember.value), "\"pages\" must be an array, not \(raw.kindName(pagesMember.value))")
-        }
-        let pageCount = raw.count(pagesMember.value)
-        guard pageCount > 0 else { throw stop(raw.position(pagesMember.value), "\"pages\" is empty; a tour needs at least one page") }
-        guard pageCount <= TourDecoder.maximumPages else {
-            throw stop(raw.position(pagesMember.value), "too many pages (\(pageCount)); the limit is \(TourDecoder.maximumPages)")
-        }
+        let pagesNode = try pagesArray(fields, root: root)
         var labels = Tour.Labels()
         if let labelsMember = fields[.labels] {
             attempt { () throws(PartFailure) in labels = try decodeLabels(labelsMember.value) }
@@ -27,64 +16,15 @@ extension DecodeRun {
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
         let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
-        // Every page is checked now. A small tour's pages are built as they are checked (a
-        // second pass would run more code than its few pages cost); a larger tour's are
-        // built when each is first shown.
-        let buildingNow = pageCount <= TourDecoder.pagesBuiltWhileChecked
-        let pageRun = buildingNow ? DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: log,
-                                              loaded: loaded, raw: raw, building: true) : self
-        var built: [Tour.Page] = []
-        var checked: [(node: Int, number: Int)] = []
-        var since: [Version?] = []
-        checked.reserveCapacity(pageCount)
-        since.reserveCapacity(pageCount)
-        let tourVersion = version.flatMap(Version.init)
-        var questionKeys: [String: Int] = [:]
-        func afterPage<Parts: PageParts>(_ page: Parts, node: Int, number: Int) {
-            if let key = page.choiceKey {
-                if let first = questionKeys[key], let member = memberValue(of: node, "key") {
-                    log.add(fail(raw.position(member), "pages \(first) and \(number) ask questions with the one key \(Quoted(key)); each answer needs its own"))
-                } else {
-                    questionKeys[key] = number
-                }
-            }
-            checked.append((node, number))
-            since.append(page.since)
-            checkContrast(of: page, node: node)
-            checkVersions(of: page, node: node, tourVersion: tourVersion, versionGiven: version != nil)
-        }
-        for (index, node) in raw.elements(pagesMember.value).enumerated() {
-            if buildingNow {
-                if let page = attemptOptional({ () throws(PartFailure) in try pageRun.decodePage(node, number: index + 1, as: Tour.Page.self) }) {
-                    built.append(page)
-                    afterPage(page, node: node, number: index + 1)
-                }
-            } else if let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: index + 1, as: CheckedPage.self) }) {
-                afterPage(page, node: node, number: index + 1)
-            }
-        }
-        guard !checked.isEmpty else {
+        let pages = decodePages(pagesNode, version: version)
+        guard !pages.isEmpty else {
             // Every page had an error, already recorded; nothing more to say.
             if log.firstError != nil { throw PartFailure.alreadyReported }
-            throw stop(raw.position(pagesMember.value), "no page could be read")
+            throw stop(raw.position(pagesNode), "no page could be read")
         }
-        let pages = buildingNow ? PageList(built) : PageList(PageSource(since: since) { [builder = builder()] index in
-            let (node, number) = checked[index]
-            // Checked already, with the same code: it cannot fail now. Were it to, the page
-            // would show with no text rather than stop the tour (and a debug build, as the
-            // fuzz targets are, stops here).
-            guard let page = builder.attemptOptional({ () throws(PartFailure) in try builder.decodePage(node, number: number, as: Tour.Page.self) }) else {
-                assertionFailure("page \(number) passed the check and failed to build: \(builder.log.entries)")
-                return Tour.Page(title: "")
-            }
-            return page
-        })
         var tour = Tour(
             id: attemptOptional { () throws(PartFailure) in try string(fields[.id]).map { TextSanitizer.clean($0) } },
-            version: version,
-            labels: labels,
-            accent: tourAccent,
-            pageList: pages)
+            version: version, labels: labels, accent: tourAccent, pages: pages)
         tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) } ?? .dots()
         if let member = fields[.whatsNew], let text = attemptOptional({ () throws(PartFailure) in try string(member) }) {
             if let style = Tour.WhatsNewStyle(rawValue: text) {
@@ -100,6 +40,48 @@ extension DecodeRun {
             warn(raw.position(member.value), "\"tipsOff\" has no effect: the tour has no \"tips\"")
         }
         return tour
+    }
+
+    /// The `"pages"` array: there, an array, with one to `maximumPages` pages.
+    private func pagesArray(_ fields: Fields<TourDecoder.TourKey>, root: Int) throws(PartFailure) -> Int {
+        guard let pagesMember = fields[.pages] else {
+            if misspelled(in: root).contains("pages") { throw PartFailure.alreadyReported }
+            throw stop(raw.position(root), "the tour has no \"pages\"; add \"pages\": [{\"title\": \"…\"}]")
+        }
+        let node = pagesMember.value
+        guard raw.kind(node) == .array else {
+            throw stop(raw.position(node), "\"pages\" must be an array, not \(raw.kindName(node))")
+        }
+        let pageCount = raw.count(node)
+        guard pageCount > 0 else { throw stop(raw.position(node), "\"pages\" is empty; a tour needs at least one page") }
+        guard pageCount <= TourDecoder.maximumPages else {
+            throw stop(raw.position(node), "too many pages (\(pageCount)); the limit is \(TourDecoder.maximumPages)")
+        }
+        return node
+    }
+
+    /// Every page that could be read, each checked on its own and then against the others
+    /// (one key per question) and the tour (contrast on a gradient, versions).
+    private func decodePages(_ pagesNode: Int, version: String?) -> [Tour.Page] {
+        var pages: [Tour.Page] = []
+        pages.reserveCapacity(raw.count(pagesNode))
+        let tourVersion = version.flatMap(Version.init)
+        var questionKeys: [String: Int] = [:]
+        for (index, node) in raw.elements(pagesNode).enumerated() {
+            let number = index + 1
+            guard let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: number) }) else { continue }
+            if let key = page.choice?.key {
+                if let first = questionKeys[key], let member = memberValue(of: node, "key") {
+                    log.add(fail(raw.position(member), "pages \(first) and \(number) ask questions with the one key \(Quoted(key)); each answer needs its own"))
+                } else {
+                    questionKeys[key] = number
+                }
+            }
+            checkContrast(of: page, node: node)
+            checkVersions(of: page, node: node, tourVersion: tourVersion, versionGiven: version != nil)
+            pages.append(page)
+        }
+        return pages
     }
 
     /// A tour's `"tips"`: checked by the tips decoder, as a tips file's, where they were written.
@@ -119,7 +101,7 @@ extension DecodeRun {
     /// in a shade that does; `tour check` says where it was set, what it reads at, what is
     /// drawn instead, and so what to choose. A tour-wide accent is not this page's choice:
     /// it passes silently.
-    func checkContrast<Parts: PageParts>(of page: Parts, node: Int) {
+    func checkContrast(of page: Tour.Page, node: Int) {
         guard page.gradient.count >= 2, raw.kind(node) == .object else { return }
         let stops = page.gradient.compactMap(Palette.rgb(of:))
         let bands = (0...16).map { Palette.blend(stops, at: Double($0) / 16) }
@@ -150,7 +132,7 @@ extension DecodeRun {
 
     /// A page "since" a version the tour has not reached would never show; one without a
     /// tour version can never be "what's new".
-    func checkVersions<Parts: PageParts>(of page: Parts, node: Int, tourVersion: Version?, versionGiven: Bool) {
+    func checkVersions(of page: Tour.Page, node: Int, tourVersion: Version?, versionGiven: Bool) {
         guard let since = page.since, let value = memberValue(of: node, "since") else { return }
         if let tourVersion, since > tourVersion {
             warn(raw.position(value), "\"since\": \(Quoted(since.description)) is newer than the tour's version \(tourVersion); --once will not show this page yet")

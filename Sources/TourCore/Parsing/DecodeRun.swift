@@ -1,4 +1,4 @@
-/// One check of one file, or the building of its pages: what the decoder's parts share.
+/// One check of one file, which builds its tour as it goes: what the decoder's parts share.
 /// A class, so that each of the many small parts of a page (each run in its own closure,
 /// so one page can report several problems) shares it without a copy of every reference.
 final class DecodeRun {
@@ -12,12 +12,9 @@ final class DecodeRun {
     let loaded: LoadedArt
     /// The document being read.
     let raw: JSONTape
-    /// False while checking: every rule is applied but no text is made and no art is
-    /// kept. True when a checked page is built to be shown (`PageSource`).
-    let building: Bool
 
     init(fileName: String, readArt: @escaping TourDecoder.ArtReader, readPicture: TourDecoder.PictureReader?, warnsOfThisMachine: Bool = false,
-         log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape, building: Bool) {
+         log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape) {
         self.fileName = fileName
         self.readArt = readArt
         self.readPicture = readPicture
@@ -25,7 +22,6 @@ final class DecodeRun {
         self.log = log
         self.loaded = loaded
         self.raw = raw
-        self.building = building
     }
 
     /// What one run has read: 1,000 pages naming one picture decode it once and share it.
@@ -34,13 +30,6 @@ final class DecodeRun {
         var art: [String: Tour.Art] = [:]
         /// What the distinct pictures and art hold, roughly, in bytes.
         var heldBytes = 0
-    }
-
-    /// The same run, building: a page checked already is read again, and its text and
-    /// art made. What it would report was reported by the check, so its log is its own.
-    func builder() -> DecodeRun {
-        DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
-                  loaded: loaded, raw: raw, building: true)
     }
 
     func warn(_ position: SourcePosition, _ message: String) {
@@ -168,13 +157,8 @@ final class DecodeRun {
         return raw.string(member.value)
     }
 
-    /// A string value that is only shown (a title, a subtitle): checked, and made only
-    /// when building; while checking it is "".
-    func text(_ member: Member?) throws(PartFailure) -> String? {
-        guard let member else { return nil }
-        try requireString(member)
-        return building ? raw.string(member.value) : ""
-    }
+    /// A string value that is only shown (a title, a subtitle).
+    func text(_ member: Member?) throws(PartFailure) -> String? { try string(member) }
 
     func requireString(_ member: Member) throws(PartFailure) {
         guard raw.kind(member.value) == .string else {

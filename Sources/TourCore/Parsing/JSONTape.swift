@@ -148,31 +148,6 @@ package final class JSONTape: Sendable {
         return value
     }
 
-    /// Calls `body` with the length of each element of the array at `index` and whether it
-    /// is all spaces, when every element is a plain string (printable ASCII written
-    /// without escapes); false, having stopped, at the first that is not.
-    package func eachPlainString(in index: Int, _ body: (_ length: Int, _ allSpaces: Bool) -> Void) -> Bool {
-        guard tokens[index].kind == .array else { return false }
-        let count = Int(tokens[index].second)
-        return tokens.withUnsafeBufferPointer { tokens in
-            bytes.withUnsafeBufferPointer { bytes in
-                // Strings have no descendants: the elements are the next `count` tokens.
-                guard index + count < tokens.count else { return false }
-                for element in tokens[index + 1 ..< index + 1 + count] {
-                    guard element.kind == .string, element.flags & StringFlag.plain != 0 else { return false }
-                    let start = Int(element.first), length = Int(element.second)
-                    var allSpaces = true
-                    for offset in start..<start + length where bytes[offset] != 0x20 {
-                        allSpaces = false
-                        break
-                    }
-                    body(length, allSpaces)
-                }
-                return true
-            }
-        }
-    }
-
     /// The elements of the array at `index` (nothing for any other value).
     package func elements(_ index: Int) -> Elements {
         Elements(tape: self, first: index + 1, count: tokens[index].kind == .array ? Int(tokens[index].second) : 0)

@@ -56,10 +56,6 @@ package struct TourDecoder {
         package static let packedNames = JSONTape.packed(glyphKeys)
     }
 
-    /// A tour of at most this many pages is built as it is checked; a larger one builds
-    /// each page when it is first shown.
-    package static let pagesBuiltWhileChecked = 32
-
     /// Art wider than this will not fit a classic 80-column terminal; `tour check` warns.
     package static let comfortableArtColumns = 80
 
@@ -99,8 +95,7 @@ package struct TourDecoder {
     }
 
     /// Every problem in the file, errors and warnings, in the order they appear; and the
-    /// tour as far as it could be read (nil when the JSON itself is broken). Its pages are
-    /// built when first asked for, from what was checked here.
+    /// tour as far as it could be read (nil when the JSON itself is broken).
     package func check(_ bytes: [UInt8]) -> (Tour?, [Diagnostic]) {
         let tape: JSONTape
         do {
@@ -128,7 +123,7 @@ package struct TourDecoder {
     package func validate(_ tape: JSONTape, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
         // A fresh run per call: a decoder used twice must not report the first file's errors.
         let run = DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
-                            loaded: DecodeRun.LoadedArt(), raw: tape, building: false)
+                            loaded: DecodeRun.LoadedArt(), raw: tape)
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
         do throws(DecodeRun.PartFailure) {

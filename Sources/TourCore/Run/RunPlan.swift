@@ -23,6 +23,15 @@ package struct RunPlan: Equatable, Sendable {
             if case .whatsNew(let lastSeen) = self { return lastSeen }
             return nil
         }
+
+        /// What a run that played these pages showed.
+        package var shown: TourResult.Shown {
+            switch self {
+            case .everyPage: .tour
+            case .releaseNotes: .whatsNew
+            case .whatsNew(let lastSeen): lastSeen == nil ? .welcome : .whatsNew
+            }
+        }
     }
 
     /// Why a start page cannot be used.
@@ -57,7 +66,7 @@ package struct RunPlan: Equatable, Sendable {
     static func releaseNotes(of tour: Tour, newerThan: Version?) -> [Int] {
         var pagesByVersion: [Version: [Int]] = [:]
         for index in 0..<tour.pageCount {
-            guard let since = tour.since(ofPage: index), newerThan.map({ since > $0 }) ?? true else { continue }
+            guard let since = tour.pages[index].since, newerThan.map({ since > $0 }) ?? true else { continue }
             pagesByVersion[since, default: []].append(index)
         }
         var ordered: [Int] = []

@@ -1,0 +1,66 @@
+extension Tour {
+    package struct Art: Sendable, Equatable {
+        /// The rows of the picture.
+        package var lines: [String]
+        /// Per line, the style of each character (grapheme); empty for plain art.
+        package var styles: [[Style]]
+        /// The widest line, in terminal cells.
+        package var width: Int
+        /// Its colors may be moved, like text's, to read on the terminal's background. An
+        /// author's art stays as drawn; the built-in tour's own art follows (`followingContrast`).
+        package var followsContrast = false {
+            didSet { for index in smallerVersions.indices { smallerVersions[index].followsContrast = followsContrast } }
+        }
+        /// Smaller versions of the same picture, largest first: the layout draws the largest
+        /// that fits before it gives the art up.
+        package var smallerVersions: [Art] = []
+
+        /// This art, then each smaller version.
+        package var versions: [Art] {
+            var largest = self
+            largest.smallerVersions = []
+            return [largest] + smallerVersions
+        }
+
+        /// Plain art from text with newlines; SGR colors in it are parsed (see `AnsiArt`).
+        package init(text: String) {
+            if AnsiArt.looksColored(text) {
+                self = AnsiArt.parse(text)
+            } else {
+                self.init(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            }
+        }
+
+        /// Art from lines; with `styles`, one style per character of each line.
+        /// `keepBlankRows`: a drawn picture keeps the rows it was fitted to.
+        package init(lines: [String], styles: [[Style]] = [], keepBlankRows: Bool = false) {
+            var lines = styles.isEmpty ? lines.map { TextSanitizer.clean($0) } : lines
+            var styles = styles.count == lines.count ? styles : []
+            guard !keepBlankRows else {
+                self.lines = lines
+                self.styles = styles
+                self.width = lines.map(TextWidth.of).max() ?? 0
+                return
+            }
+            // Blank rows above and below would only push the title away.
+            func isBlank(_ index: Int) -> Bool {
+                // Bytes, not Characters: a space with a combining mark is not all 0x20 either.
+                lines[index].utf8.allSatisfy { $0 == 0x20 } && (styles.isEmpty || styles[index].allSatisfy { $0.background == .default && !$0.reverse })
+            }
+            while !lines.isEmpty, isBlank(lines.count - 1) {
+                lines.removeLast()
+                if !styles.isEmpty { styles.removeLast() }
+            }
+            while !lines.isEmpty, isBlank(0) {
+                lines.removeFirst()
+                if !styles.isEmpty { styles.removeFirst() }
+            }
+            self.lines = lines
+            self.styles = styles
+            self.width = lines.map(TextWidth.of).max() ?? 0
+        }
+
+        /// True when any character carries a color or attribute.
+        package var isColored: Bool { styles.contains { $0.contains { $0 != .plain } } }
+    }
+}

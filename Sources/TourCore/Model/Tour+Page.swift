@@ -1,0 +1,181 @@
+extension Tour {
+    /// One screen of the tour. Text set on it, at any time, is cleaned of controls and
+    /// escape sequences: tour content can never drive the terminal.
+    public struct Page: Sendable, Equatable {
+        /// What fills the page between the Skip row and the dots.
+        package enum Content: Sendable {
+            /// Hero art (if any), title and subtitle.
+            case hero(Art?)
+            /// A "what's new" list of features, and closing text under it.
+            case features([Feature], extra: String)
+            /// A body of the caller's own (Swift only).
+            case custom(any PageBody)
+            /// A question: options to choose one from, under the title and subtitle.
+            case choice(Choice)
+        }
+
+        /// The kinds a tour file can name.
+        package enum Kind: String, Sendable, Equatable {
+            case page, features, custom, choice
+        }
+
+        /// What fills the page.
+        package var content: Content
+        /// The title; required.
+        public var title: String { didSet { title = TextSanitizer.clean(title) } }
+        /// The line of text under the title; newlines break it.
+        public var subtitle: String { didSet { subtitle = TextSanitizer.clean(subtitle, keepNewlines: true) } }
+        /// Overrides the Next / Get started label on this page.
+        public var button: String? { didSet { button = button.map { TextSanitizer.clean($0) } } }
+        /// Tints the title, the current dot and the button.
+        public var accent: Color?
+        /// Background bands from top to bottom, blended between these colors (two or more).
+        public var gradient: [Color] = []
+        /// The version that introduced this page: it is part of "what's new" since then.
+        package var since: Version?
+        /// A `since` given in Swift that is not a version: `run` refuses it, as a file's would be.
+        package var unreadableSince: String?
+        /// Where the hero came from, relative to the tour file, when it came from a file.
+        package var heroFile: String?
+        /// The files of its smaller versions, when `heroFile` named several.
+        package var smallerHeroFiles: [String] = []
+        /// Matches this page with its translation when the author gives one; else position does.
+        package var key: String?
+        /// Overrides the tour's indicator on this page.
+        public var indicator: Indicator?
+        /// A PNG or JPEG hero, drawn as character cells to fit the page; it stands in for `hero`.
+        package var picture: Picture?
+        /// Where the picture came from, relative to the tour file.
+        package var heroImage: String?
+        /// Words that say what the hero picture shows, for the accessible mode and screen readers.
+        public var heroAlt: String? { didSet { heroAlt = heroAlt.map { TextSanitizer.clean($0) } } }
+
+        /// A page with hero art, a title and a subtitle.
+        /// - Parameter hero: ASCII art (or art with SGR colors), lines separated by newlines.
+        /// - Parameter since: the version that introduced the page ("2.1.0"), for what's new.
+        public init(title: String, subtitle: String = "", hero: String? = nil, accent: Color? = nil,
+                    since: String? = nil, button: String? = nil) {
+            self.content = .hero(hero.map(Art.init(text:)))
+            self.title = TextSanitizer.clean(title)
+            self.subtitle = TextSanitizer.clean(subtitle, keepNewlines: true)
+            self.accent = accent
+            self.since = since.flatMap(Version.init)
+            // Checked when the tour runs, as a file's "since" is checked when it loads.
+            self.unreadableSince = since.flatMap { Version($0) == nil ? $0 : nil }
+            self.button = button.map { TextSanitizer.clean($0) }
+        }
+
+        /// A page whose body the caller draws: it still gets the dots, button, keys and plain mode.
+        /// - Parameter title: names the page for plain mode and screen readers.
+        public init(title: String, body: any PageBody, accent: Color? = nil, since: String? = nil, button: String? = nil) {
+            self.init(title: title, accent: accent, since: since, button: button)
+            self.content = .custom(body)
+        }
+
+        /// A "what's new" page: a title, a list of features, optional closing text and button label.
+        public init(title: String, features: [Feature], extra: String = "", accent: Color? = nil,
+                    since: String? = nil, button: String? = nil) {
+            self.init(title: title, accent: accent, since: since, button: button)
+            self.content = .features(features, extra: TextSanitizer.clean(extra, keepNewlines: true))
+        }
+
+        /// A question page: a title, a subtitle and options to choose one from. The answer
+        /// is kept under `choice.key`; see `Tour.Choice`.
+        public init(title: String, subtitle: String = "", choice: Choice, accent: Color? = nil, since: String? = nil, button: String? = nil) {
+            self.init(title: title, subtitle: subtitle, accent: accent, since: since, button: button)
+            self.content = .choice(choice)
+            self.key = choice.key
+        }
+
+        /// The question of a question page.
+        public var choice: Choice? {
+            get { if case .choice(let choice) = content { choice } else { nil } }
+            set { if let newValue { content = .choice(newValue); key = newValue.key } }
+        }
+
+        /// Which kind of page this is.
+        package var kind: Kind {
+            switch content {
+            case .hero: .page
+            case .features: .features
+            case .custom: .custom
+            case .choice: .choice
+            }
+        }
+
+        /// The hero art of a standard page.
+        package var hero: Art? {
+            get { if case .hero(let art) = content { art } else { nil } }
+            set { if case .hero = content { content = .hero(newValue) } }
+        }
+
+        /// Whether a hero would reveal itself on this page.
+        package var hasHero: Bool { picture != nil || (hero.map { !$0.lines.isEmpty } ?? false) }
+
+        /// The features of a feature-list page.
+        package var items: [Feature] {
+            if case .features(let items, _) = content { items } else { [] }
+        }
+
+        /// The closing text of a feature-list page.
+        package var extra: String {
+            if case .features(_, let extra) = content { extra } else { "" }
+        }
+
+        public static func == (lhs: Page, rhs: Page) -> Bool {
+            guard lhs.title == rhs.title, lhs.subtitle == rhs.subtitle, lhs.button == rhs.button, lhs.since == rhs.since,
+                  lhs.accent == rhs.accent, lhs.gradient == rhs.gradient, lhs.heroFile == rhs.heroFile, lhs.key == rhs.key,
+                  lhs.indicator == rhs.indicator, lhs.heroAlt == rhs.heroAlt, lhs.picture == rhs.picture,
+                  lhs.heroImage == rhs.heroImage else { return false }
+            switch (lhs.content, rhs.content) {
+            case let (.hero(a), .hero(b)): return a == b
+            case let (.features(a, x), .features(b, y)): return a == b && x == y
+            case let (.choice(a), .choice(b)): return a == b
+            // Custom bodies are equal only when they are Equatable and ==; two bodies that
+            // merely share a type are different pages.
+            case let (.custom(a), .custom(b)): return Self.sameBody(a, b)
+            default: return false
+            }
+        }
+
+        private static func sameBody(_ a: any PageBody, _ b: any PageBody) -> Bool {
+            guard let a = a as? any Equatable else { return false }
+            return a.isEqual(to: b)
+        }
+    }
+
+    /// One line of a feature list: an icon (decoration), a title and a line of text.
+    public struct Feature: Sendable, Equatable {
+        /// One or two cells of decoration before the title.
+        public var icon: String { didSet { icon = Self.cleanIcon(icon) } }
+        /// The title; required.
+        public var title: String { didSet { title = TextSanitizer.clean(title) } }
+        /// A line about the feature.
+        public var text: String { didSet { text = TextSanitizer.clean(text, keepNewlines: true) } }
+        /// Tints the icon.
+        public var accent: Color?
+
+        /// A feature; anything unsafe in the text is removed.
+        public init(icon: String = "", title: String, text: String = "", accent: Color? = nil) {
+            self.icon = Self.cleanIcon(icon)
+            self.title = TextSanitizer.clean(title)
+            self.text = TextSanitizer.clean(text, keepNewlines: true)
+            self.accent = accent
+        }
+
+        private static func cleanIcon(_ icon: String) -> String {
+            TextWidth.prefix(TextSanitizer.clean(icon), width: 2)
+        }
+    }
+
+    /// A hero picture: lines of text, kept exactly as drawn (after removing anything unsafe),
+    /// and for colored art the style of each character.
+}
+
+extension Equatable {
+    /// `==` against a value of any type: false unless it is a `Self`.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
