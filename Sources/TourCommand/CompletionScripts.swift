@@ -17,7 +17,7 @@ package enum CompletionScripts {
 
     /// Options that take a value, by name; their next word is that value, not a FILE.
     package static var valueOptions: [String] {
-        OptionTable.all.filter { $0.valueName != nil }.flatMap(\.names)
+        OptionTable.listed.filter { $0.valueName != nil }.flatMap(\.names)
     }
 
     package static var bash: String {
@@ -130,7 +130,7 @@ package enum CompletionScripts {
             lines.append("complete -c tour -n '__fish_use_subcommand' -a \(command.rawValue) -d '\(command.summary.mapCharacters(["'": ""]))'")
             lines.append("complete -c tour -n '__fish_seen_subcommand_from \(command.rawValue)' -a '(__fish_complete_suffix .json; __fish_complete_suffix .md)'")
         }
-        for option in OptionTable.all {
+        for option in OptionTable.listed {
             let summary = option.summary.mapCharacters(["'": ""])
             var flags = option.names.map { name in name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())" }.joined(separator: " ")
             if option.valueName != nil { flags += " -r" }

@@ -23,7 +23,7 @@ package enum ManualPage {
     }
 
     package static var options: String {
-        OptionTable.all.map { option in
+        OptionTable.listed.map { option in
             var item = ".It " + option.names.map(flag).joined(separator: " , ")
             if let value = option.valueName { item += " Ar \(value)" }
             return item + "\n" + OptionTable.wrap(escape(sentence(option.summary)), width: 72).joined(separator: "\n") + "\n"

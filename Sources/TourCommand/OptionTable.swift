@@ -5,11 +5,12 @@ import TourCore
 /// and the bash, zsh and fish completions are all written from it, as the key hints are
 /// written from the key table.
 package struct Option: Sendable {
-    /// What the command does with the option; the parser switches on this.
-    package enum Action: Sendable, CaseIterable {
-        case once, reset, id, plain, watch, locale, allowOutsideArt, noColor, colors, noAnimation, noMouse, accessible, background
-        case page, size, format, help, version, verbose
-        case every, tipsOff, tipsOn, whatsNewStyle, since, answersFile
+    /// Where the option goes in `Arguments`: the parser does what the row says.
+    package enum Store: Sendable {
+        /// A flag: the field becomes true.
+        case flag(any WritableKeyPath<Arguments, Bool> & Sendable)
+        /// A value: read into the arguments, or refused with a usage error that names it.
+        case value(@Sendable (inout Arguments, String) throws(TourError) -> Void)
     }
 
     /// What a value of the option is, for completion.
@@ -23,12 +24,14 @@ package struct Option: Sendable {
 
     /// "--once", or "-h" and "--help".
     package var names: [String]
-    package var action: Action
+    package var store: Store
     package var value: Value = .none
     /// What it does, for the help and the man page; a sentence without its full stop.
     package var summary: String
     /// Where it belongs: playing (nil), `check`, `render`. The parser refuses it elsewhere.
     package var commands: [Subcommand?] = [nil]
+    /// In --help, tour(1) and the completions; the generators of those are not.
+    package var listed = true
 
     /// The longest name: what the man page and completions lead with.
     package var longName: String { names.last! }
@@ -83,57 +86,64 @@ package enum Subcommand: String, Sendable, CaseIterable {
 
 package enum OptionTable {
     package static let all: [Option] = [
-        Option(names: ["--once"], action: .once,
+        Option(names: ["--once"], store: .flag(\.once),
                summary: "show only what this user has not seen: the welcome once, then after an update only the pages new since their version; nothing in a pipe, in CI or with TOUR_DISABLE=1"),
-        Option(names: ["--reset"], action: .reset, summary: "forget that this tour was seen, then exit"),
-        Option(names: ["--id"], action: .id, value: .text("ID"), summary: "the name the seen state is kept under (default: the tour's id)"),
-        Option(names: ["--plain"], action: .plain, summary: "print every page as plain text, no full screen", commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--accessible"], action: .accessible,
+        Option(names: ["--reset"], store: .flag(\.reset), summary: "forget that this tour was seen, then exit"),
+        Option(names: ["--id"], store: .value({ $0.id = $1 }), value: .text("ID"), summary: "the name the seen state is kept under (default: the tour's id)"),
+        Option(names: ["--plain"], store: .flag(\.plain), summary: "print every page as plain text, no full screen", commands: [nil, .tips, .whatsNew]),
+        Option(names: ["--accessible"], store: .flag(\.accessible),
                summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)", commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--watch"], action: .watch, summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
-        Option(names: ["--locale"], action: .locale, value: .text("LL"),
+        Option(names: ["--watch"], store: .flag(\.watch), summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
+        Option(names: ["--locale"], store: .value({ $0.locale = $1 }), value: .text("LL"),
                summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render, .whatsNew]),
-        Option(names: ["--allow-outside-art"], action: .allowOutsideArt,
+        Option(names: ["--allow-outside-art"], store: .flag(\.allowOutsideArt),
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
-        Option(names: ["--no-color"], action: .noColor, summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew]),
-        Option(names: ["--colors"], action: .colors, value: .text("COLORS"),
+        Option(names: ["--no-color"], store: .flag(\.noColor), summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew]),
+        Option(names: ["--colors"], store: .value(Arguments.readColors), value: .text("COLORS"),
                summary: "render: the colors to draw with, 2, 8, 16, 256 or 24bit (default 24bit; 2 with --no-color or NO_COLOR)",
                commands: [.render]),
-        Option(names: ["--background"], action: .background, value: .text("BACKGROUND"),
+        Option(names: ["--background"], store: .value(Arguments.readBackground), value: .text("BACKGROUND"),
                summary: "light or dark: what the terminal's background is, so every color reads on it (also TOUR_BACKGROUND; by default the terminal is asked)",
                commands: [nil, .render, .tips, .whatsNew]),
-        Option(names: ["--no-animation"], action: .noAnimation, summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)",
+        Option(names: ["--no-animation"], store: .flag(\.noAnimation), summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)",
                commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--no-mouse"], action: .noMouse, summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--page"], action: .page, value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
+        Option(names: ["--no-mouse"], store: .flag(\.noMouse), summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips, .whatsNew]),
+        Option(names: ["--page"], store: .value(Arguments.readPage), value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),
-        Option(names: ["--size"], action: .size, value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
-        Option(names: ["--format"], action: .format, value: .format,
+        Option(names: ["--size"], store: .value(Arguments.readSize), value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
+        Option(names: ["--format"], store: .value(Arguments.readFormat), value: .format,
                summary: "check: \(OutputFormat.list(for: .check)); render: \(OutputFormat.list(for: .render))", commands: [.check, .render]),
-        Option(names: ["--every"], action: .every, value: .text("DURATION"),
+        Option(names: ["--every"], store: .value(Arguments.readInterval), value: .text("DURATION"),
                summary: "tip, and --once with a tour's tips: the least time between two tips: 0, or a number and s, m, h, d or w (default 1d)",
                commands: [nil, .tip]),
-        Option(names: ["--whats-new"], action: .whatsNewStyle, value: .text("STYLE"),
+        Option(names: ["--whats-new"], store: .value(Arguments.readWhatsNewStyle), value: .text("STYLE"),
                summary: "with --once, after an update: pager (full screen) or notice (printed in place, no key to press); default: the tour's \"whatsNew\", else pager"),
-        Option(names: ["--answers"], action: .answersFile, value: .text("PATH"),
+        Option(names: ["--answers"], store: .value({ $0.answersFile = $1 }), value: .text("PATH"),
                summary: "after the screen is restored, write the answers this run collected to PATH, as one JSON object (not written when nothing was answered)"),
-        Option(names: ["--since"], action: .since, value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",
+        Option(names: ["--since"], store: .value(Arguments.readSince), value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",
                commands: [.whatsNew]),
-        Option(names: ["--off"], action: .tipsOff, summary: "tip: turn the tips of FILE off for this user, then exit", commands: [.tip]),
-        Option(names: ["--on"], action: .tipsOn, summary: "tip: turn them on again, then exit", commands: [.tip]),
-        Option(names: ["-h", "--help"], action: .help, summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
-        Option(names: ["--version"], action: .version, summary: "show the version (with --verbose: the Swift and ncurses it runs with)",
+        Option(names: ["--off"], store: .flag(\.tipsOff), summary: "tip: turn the tips of FILE off for this user, then exit", commands: [.tip]),
+        Option(names: ["--on"], store: .flag(\.tipsOn), summary: "tip: turn them on again, then exit", commands: [.tip]),
+        Option(names: ["-h", "--help"], store: .flag(\.showHelp), summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
+        Option(names: ["--version"], store: .flag(\.showVersion), summary: "show the version (with --verbose: the Swift and ncurses it runs with)",
                commands: [nil] + Subcommand.allCases.map(Optional.some)),
-        Option(names: ["--verbose"], action: .verbose, summary: "with --version, say more", commands: [nil] + Subcommand.allCases.map(Optional.some)),
+        Option(names: ["--verbose"], store: .flag(\.verbose), summary: "with --version, say more", commands: [nil] + Subcommand.allCases.map(Optional.some)),
+        Option(names: ["--generate-completion-script"], store: .value({ $0.completionShell = $1 }), value: .text("SHELL"),
+               summary: "write the bash, zsh or fish completion script", commands: [nil] + Subcommand.allCases.map(Optional.some), listed: false),
+        Option(names: ["--generate-manual"], store: .flag(\.generateManual), summary: "write tour(1) in mdoc",
+               commands: [nil] + Subcommand.allCases.map(Optional.some), listed: false),
     ]
 
     package static func option(named name: String) -> Option? {
         all.first { $0.names.contains(name) }
     }
 
-    /// The options a subcommand (or playing) takes.
+    /// The options --help, tour(1) and the completions list.
+    package static var listed: [Option] { all.filter(\.listed) }
+
+    /// The options a subcommand (or playing) takes, as listed.
     package static func options(for command: Subcommand?) -> [Option] {
-        all.filter { $0.commands.contains(command) }
+        listed.filter { $0.commands.contains(command) }
     }
 
     /// `tour --help`.
@@ -163,7 +173,7 @@ package enum OptionTable {
             Options:
 
             """
-        for option in all {
+        for option in listed {
             var left = option.names.joined(separator: ", ")
             if let value = option.valueName { left += " \(value)" }
             let lines = wrap(option.summary, width: 54)

@@ -10,31 +10,66 @@ package enum AnsiArt {
 
     /// Art with the colors and attributes its SGR sequences gave each character.
     package static func parse(_ text: String) -> Tour.Art {
-        var lines: [String] = []
-        var styles: [[Style]] = []
-        var line: [Character] = []
-        var lineStyles: [Style] = []
-        var style = Style.plain
+        var art = StyledLines()
         var scalars = Array(text.unicodeScalars)
         scalars.append("\n")
         var index = 0
-        var pendingCharacter = String.UnicodeScalarView()
-        var pendingScalars = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            switch scalar.value {
+            case 0x0A:
+                art.endLine()
+            case _ where EscapeSequence.isIntroducer(scalar.value):
+                art.flushCharacter()
+                let (next, sgr) = EscapeSequence.skip(scalars, from: index - 1)
+                if let sgr { applySGR(sgr, to: &art.style) }
+                index = next
+            case 0x09:
+                art.flushCharacter()
+                for _ in 0..<4 { art.append(" ") }
+            default:
+                if !TextSanitizer.isUnsafe(scalar) { art.add(scalar) }
+            }
+        }
+        return Tour.Art(lines: art.lines, styles: art.styles)
+    }
+
+    /// The lines of colored art as they are read: characters, each with the style in force
+    /// when it began.
+    private struct StyledLines {
+        var lines: [String] = []
+        var styles: [[Style]] = []
+        var style = Style.plain
+        private var line: [Character] = []
+        private var lineStyles: [Style] = []
+        private var pendingCharacter = String.UnicodeScalarView()
+        private var pendingScalars = 0
         // Printable ASCII never joins its neighbours (CR, which joins LF, is dropped), so a
         // line of it needs no second segmentation: the common case, kept cheap.
-        var lineIsASCII = true
+        private var lineIsASCII = true
 
-        func flushCharacter() {
+        mutating func append(_ character: Character) {
+            line.append(character)
+            lineStyles.append(style)
+        }
+
+        /// A scalar of text: combining marks join the character before them, under the
+        /// style it had. (No nonspacing mark comes before U+0300: ASCII and Latin-1 skip the table.)
+        mutating func add(_ scalar: Unicode.Scalar) {
+            let joins = scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F
+            if !joins { flushCharacter() }
+            pendingCharacter.append(scalar)
+            pendingScalars += 1
+        }
+
+        mutating func flushCharacter() {
             guard !pendingCharacter.isEmpty else { return }
             if pendingScalars == 1, let scalar = pendingCharacter.first {
-                line.append(Character(scalar))  // one scalar is always one character
-                lineStyles.append(style)
+                append(Character(scalar))  // one scalar is always one character
                 if scalar.value >= 0x80 { lineIsASCII = false }
             } else {
-                for character in String(pendingCharacter) {
-                    line.append(character)
-                    lineStyles.append(style)
-                }
+                for character in String(pendingCharacter) { append(character) }
                 lineIsASCII = false
             }
             pendingCharacter = String.UnicodeScalarView()
@@ -44,67 +79,29 @@ package enum AnsiArt {
         /// Characters written apart can join into one on screen (a mark after an escape
         /// sequence, a prepended sign before a tab): segment the finished line again and give
         /// each joined character the style of its first piece, so styles stay in step.
-        func finishLine() {
+        mutating func endLine() {
+            flushCharacter()
             let text = String(line)
-            defer { lineIsASCII = true }
-            if lineIsASCII || text.count == line.count {
-                lines.append(text)
-                styles.append(lineStyles)
-                return
-            }
-            var joinedStyles: [Style] = []
-            var piece = 0
-            for character in text {
-                joinedStyles.append(lineStyles[min(piece, lineStyles.count - 1)])
-                var scalarsLeft = character.unicodeScalars.count
-                while scalarsLeft > 0, piece < line.count {
-                    scalarsLeft -= line[piece].unicodeScalars.count
-                    piece += 1
-                }
-            }
             lines.append(text)
-            styles.append(joinedStyles)
-        }
-
-        while index < scalars.count {
-            let scalar = scalars[index]
-            switch scalar.value {
-            case 0x0A:
-                flushCharacter()
-                finishLine()
-                line = []
-                lineStyles = []
-                index += 1
-            case _ where EscapeSequence.isIntroducer(scalar.value):
-                flushCharacter()
-                let (next, sgr) = EscapeSequence.skip(scalars, from: index)
-                if let sgr { applySGR(sgr, to: &style) }
-                index = next
-            case 0x09:
-                flushCharacter()
-                for _ in 0..<4 {
-                    line.append(" ")
-                    lineStyles.append(style)
+            if lineIsASCII || text.count == line.count {
+                styles.append(lineStyles)
+            } else {
+                var joinedStyles: [Style] = []
+                var piece = 0
+                for character in text {
+                    joinedStyles.append(lineStyles[min(piece, lineStyles.count - 1)])
+                    var scalarsLeft = character.unicodeScalars.count
+                    while scalarsLeft > 0, piece < line.count {
+                        scalarsLeft -= line[piece].unicodeScalars.count
+                        piece += 1
+                    }
                 }
-                index += 1
-            default:
-                if TextSanitizer.isUnsafe(scalar) {
-                    index += 1
-                    continue
-                }
-                // Combining marks join the character before them, under the style it had.
-                // (No nonspacing mark comes before U+0300: ASCII and Latin-1 skip the table.)
-                if scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F {
-                    pendingCharacter.append(scalar)
-                } else {
-                    flushCharacter()
-                    pendingCharacter.append(scalar)
-                }
-                pendingScalars += 1
-                index += 1
+                styles.append(joinedStyles)
             }
+            line = []
+            lineStyles = []
+            lineIsASCII = true
         }
-        return Tour.Art(lines: lines, styles: styles)
     }
 
     /// The numbers of an SGR sequence's fields, read from its bytes: a field is its first

@@ -76,16 +76,7 @@ package struct MarkdownTipsParser {
         var titleSeen = false
 
         func finish(_ draft: Draft?) {
-            guard let draft else { return }
-            var members = draft.options
-            if let title = draft.title {
-                members.append(JSONMember(key: "title", keyPosition: title.position, node: JSONNode(value: .string(title.text), position: title.position)))
-            }
-            let text = draft.paragraphs.map { $0.joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: "\n")
-            if let position = draft.textPosition {
-                members.append(JSONMember(key: "text", keyPosition: position, node: JSONNode(value: .string(text), position: position)))
-            }
-            tips.append(JSONNode(value: .object(members), position: draft.position))
+            if let draft { tips.append(Self.node(of: draft)) }
         }
 
         var index = start
@@ -139,31 +130,49 @@ package struct MarkdownTipsParser {
                 error(number, indent + 1, "text outside a tip; start a tip with \"- \" or \"## \"")
                 continue
             }
-            // Options: comments at the end of the text, or a line of them.
-            while line.hasSuffix("-->"), let open = Self.lastIndex(of: "<!--", in: line) {
-                let commentColumn = column + line.distance(from: line.startIndex, to: open)
-                // "<!-->" ends where it starts: the two marks overlap, and nothing is inside.
-                let innerStart = line.index(open, offsetBy: 4), innerEnd = line.index(line.endIndex, offsetBy: -3)
-                let inner = innerStart <= innerEnd ? String(line[innerStart..<innerEnd]) : ""
-                if let option = frontMatterReader.option(inner.trimmingSpaces, lineNumber: number, columnOffset: commentColumn + 3 + inner.leadingSpaceCount) {
-                    current?.options.insert(option, at: 0)
-                } else {
-                    error(number, commentColumn, "an option comment is <!-- key: value -->")
-                }
-                line = String(line[..<open]).trimmingSpaces
-            }
-            if line.hasPrefix("<!--") {
-                error(number, column, "a comment must close on the same line with -->")
-                continue
-            }
-            guard !line.isEmpty else { continue }
-            if current?.textPosition == nil { current?.textPosition = SourcePosition(line: number, column: column) }
-            let last = current!.paragraphs.count - 1
-            current?.paragraphs[last].append(line)
+            readTipLine(line, column: column, number: number, into: &current!, reader: frontMatterReader)
         }
         finish(current)
         let position = tips.first?.position ?? SourcePosition(line: max(1, start), column: 1)
         root.append(JSONMember(key: "tips", keyPosition: position, node: JSONNode(value: .array(tips), position: position)))
+    }
+
+    /// A tip's raw form: the keys a JSON tip would have.
+    private static func node(of draft: Draft) -> JSONNode {
+        var members = draft.options
+        if let title = draft.title {
+            members.append(JSONMember(key: "title", keyPosition: title.position, node: JSONNode(value: .string(title.text), position: title.position)))
+        }
+        let text = draft.paragraphs.map { $0.joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: "\n")
+        if let position = draft.textPosition {
+            members.append(JSONMember(key: "text", keyPosition: position, node: JSONNode(value: .string(text), position: position)))
+        }
+        return JSONNode(value: .object(members), position: draft.position)
+    }
+
+    /// A line of a tip's text, from `column` of the file: its option comments at the end
+    /// (or a line of them), then its words.
+    private mutating func readTipLine(_ text: String, column: Int, number: Int, into draft: inout Draft, reader: MarkdownTourParser) {
+        var line = text
+        while line.hasSuffix("-->"), let open = Self.lastIndex(of: "<!--", in: line) {
+            let commentColumn = column + line.distance(from: line.startIndex, to: open)
+            // "<!-->" ends where it starts: the two marks overlap, and nothing is inside.
+            let innerStart = line.index(open, offsetBy: 4), innerEnd = line.index(line.endIndex, offsetBy: -3)
+            let inner = innerStart <= innerEnd ? String(line[innerStart..<innerEnd]) : ""
+            if let option = reader.option(inner.trimmingSpaces, lineNumber: number, columnOffset: commentColumn + 3 + inner.leadingSpaceCount) {
+                draft.options.insert(option, at: 0)
+            } else {
+                error(number, commentColumn, "an option comment is <!-- key: value -->")
+            }
+            line = String(line[..<open]).trimmingSpaces
+        }
+        if line.hasPrefix("<!--") {
+            error(number, column, "a comment must close on the same line with -->")
+            return
+        }
+        guard !line.isEmpty else { return }
+        if draft.textPosition == nil { draft.textPosition = SourcePosition(line: number, column: column) }
+        draft.paragraphs[draft.paragraphs.count - 1].append(line)
     }
 
     /// The comment under a Markdown tour's `# ` heading that makes the rest of the file its tips.

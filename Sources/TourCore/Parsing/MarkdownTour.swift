@@ -216,53 +216,7 @@ package struct MarkdownTourParser {
                 error(index, 1, "text before the first \"# \" heading; a page starts with \"# Title\"")
                 continue
             }
-            if line.hasPrefix("<!--") {
-                parseComment(line, line: index, column: raw.leadingSpaceCount + 1, into: &drafts[last])
-            } else if line.hasPrefix("!["), let image = Self.image(line) {
-                if drafts[last].image != nil || !drafts[last].heroVersions.isEmpty {
-                    error(index, 1, "page \(last + 1) already has a picture")
-                } else {
-                    drafts[last].image = (image.alt, image.path, index, raw.leadingSpaceCount + image.pathColumn)
-                    drafts[last].subtitleDone = !drafts[last].subtitle.isEmpty
-                }
-            } else if line.hasPrefix("## ") {
-                if drafts[last].featureHeadingLine != nil {
-                    error(index, 1, "page \(last + 1) already has a \"## \" feature list")
-                } else {
-                    drafts[last].featureHeadingLine = index
-                    drafts[last].subtitleDone = true
-                }
-            } else if drafts[last].kindIsChoice, raw.leadingSpaceCount >= 2, !drafts[last].choices.isEmpty, !line.hasPrefix("- ") {
-                // An indented line under an option: its detail.
-                let option = drafts[last].choices.count - 1
-                let detail = drafts[last].choices[option].detail.map { $0 + " " } ?? ""
-                drafts[last].choices[option].detail = detail + line
-            } else if drafts[last].kindIsChoice, line.hasPrefix("- ") || line.hasPrefix("* ") {
-                let text = String(line.dropFirst(2)).trimmingSpaces
-                let column = raw.leadingSpaceCount + 3
-                guard let colon = text.firstIndex(of: ":") else {
-                    error(index, column, "an option is written \"- value: Label\", such as \"- no: No thanks\"")
-                    continue
-                }
-                drafts[last].subtitleDone = true
-                drafts[last].choices.append((String(text[..<colon]).trimmingSpaces, String(text[text.index(after: colon)...]).trimmingSpaces,
-                                             nil, index, column))
-            } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
-                if drafts[last].isFeatureList {
-                    if drafts[last].items.isEmpty { drafts[last].itemsLine = index }
-                    drafts[last].items.append(Self.feature(String(line.dropFirst(2)).trimmingSpaces, line: index, column: raw.leadingSpaceCount + 3))
-                } else {
-                    error(index, 1, "a list belongs under a \"## \" heading, such as \"## What's new\"")
-                }
-            } else if drafts[last].isFeatureList || !drafts[last].items.isEmpty {
-                if drafts[last].extra.isEmpty { drafts[last].extraLine = index }
-                drafts[last].extra.append(line)
-            } else if !drafts[last].subtitleDone {
-                if drafts[last].subtitle.isEmpty { drafts[last].subtitleLine = index }
-                drafts[last].subtitle.append(line)
-            } else {
-                error(index, 1, "a page has one paragraph (its subtitle); start a new page with \"# Title\"")
-            }
+            readLine(raw, trimmed: line, at: index, into: &drafts[last], number: last + 1)
         }
         if inFence { error(fenceStart, 1, "this code block is never closed with ```") }
         if drafts.isEmpty {
@@ -273,6 +227,58 @@ package struct MarkdownTourParser {
         let pagesPosition = SourcePosition(line: drafts[0].line, column: 1)
         root.append(JSONMember(key: "pages", keyPosition: pagesPosition, node: JSONNode(value: .array(pages), position: pagesPosition)))
         return (JSONNode(value: .object(root), position: SourcePosition(line: 1, column: 1)), diagnostics)
+    }
+
+    /// One line of a page's body, after its heading: a comment, a picture, a feature list
+    /// and its items, a question's options, closing text or the subtitle.
+    private mutating func readLine(_ raw: String, trimmed line: String, at index: Int, into draft: inout Draft, number: Int) {
+        if line.hasPrefix("<!--") {
+            parseComment(line, line: index, column: raw.leadingSpaceCount + 1, into: &draft)
+        } else if line.hasPrefix("!["), let image = Self.image(line) {
+            if draft.image != nil || !draft.heroVersions.isEmpty {
+                error(index, 1, "page \(number) already has a picture")
+            } else {
+                draft.image = (image.alt, image.path, index, raw.leadingSpaceCount + image.pathColumn)
+                draft.subtitleDone = !draft.subtitle.isEmpty
+            }
+        } else if line.hasPrefix("## ") {
+            if draft.featureHeadingLine != nil {
+                error(index, 1, "page \(number) already has a \"## \" feature list")
+            } else {
+                draft.featureHeadingLine = index
+                draft.subtitleDone = true
+            }
+        } else if draft.kindIsChoice, raw.leadingSpaceCount >= 2, !draft.choices.isEmpty, !line.hasPrefix("- ") {
+            // An indented line under an option: its detail.
+            let option = draft.choices.count - 1
+            let detail = draft.choices[option].detail.map { $0 + " " } ?? ""
+            draft.choices[option].detail = detail + line
+        } else if draft.kindIsChoice, line.hasPrefix("- ") || line.hasPrefix("* ") {
+            let text = String(line.dropFirst(2)).trimmingSpaces
+            let column = raw.leadingSpaceCount + 3
+            guard let colon = text.firstIndex(of: ":") else {
+                error(index, column, "an option is written \"- value: Label\", such as \"- no: No thanks\"")
+                return
+            }
+            draft.subtitleDone = true
+            draft.choices.append((String(text[..<colon]).trimmingSpaces, String(text[text.index(after: colon)...]).trimmingSpaces,
+                                         nil, index, column))
+        } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
+            if draft.isFeatureList {
+                if draft.items.isEmpty { draft.itemsLine = index }
+                draft.items.append(Self.feature(String(line.dropFirst(2)).trimmingSpaces, line: index, column: raw.leadingSpaceCount + 3))
+            } else {
+                error(index, 1, "a list belongs under a \"## \" heading, such as \"## What's new\"")
+            }
+        } else if draft.isFeatureList || !draft.items.isEmpty {
+            if draft.extra.isEmpty { draft.extraLine = index }
+            draft.extra.append(line)
+        } else if !draft.subtitleDone {
+            if draft.subtitle.isEmpty { draft.subtitleLine = index }
+            draft.subtitle.append(line)
+        } else {
+            error(index, 1, "a page has one paragraph (its subtitle); start a new page with \"# Title\"")
+        }
     }
 
     /// The raw form of one page: the keys a JSON page would have.
