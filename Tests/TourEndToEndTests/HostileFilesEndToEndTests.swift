@@ -6,8 +6,8 @@ import Testing
 
 /// The second adversarial pass: signals that end the process, files outside the tour,
 /// files that block, write errors, odd names, non-UTF-8 terminals.
-@Suite("End to end: hardening, round two")
-struct HardeningRoundTwoEndToEndTests {
+@Suite("End to end: hostile files and names, failed output")
+struct HostileFilesEndToEndTests {
     /// Every signal whose default action ends the process gives the terminal back first,
     /// then ends the process with that signal.
     @Test(arguments: [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGSYS, SIGXCPU, SIGXFSZ, SIGPIPE])

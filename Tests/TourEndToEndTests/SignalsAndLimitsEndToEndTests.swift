@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Hostile content, signals, crashes, odd sizes and odd environments, against the real binary.
-@Suite("End to end: hardening")
-struct HardeningEndToEndTests {
+@Suite("End to end: signals, limits and hostile input")
+struct SignalsAndLimitsEndToEndTests {
     static let fixtures = TourBinary.packageRoot + "/Tests/Fixtures/hostile"
 
     /// Byte sequences tour content must never get to the terminal.

@@ -4,8 +4,8 @@ import Testing
 
 /// Round three: small inputs that cost time or memory out of proportion, and values that
 /// were cleaned in one place and not another.
-@Suite("Hardening, round three")
-struct HardeningRoundThreeTests {
+@Suite("Untrusted input: bounds, cleaning and odd files")
+struct UntrustedInputTests {
     final class Reads: @unchecked Sendable {
         var count = 0
     }

@@ -3,8 +3,8 @@ import Testing
 
 /// Round three through the real binary: terminals without private modes, names that are
 /// not UTF-8, escapes from the environment, and the exit codes of odd failures.
-@Suite("End to end: hardening, round three")
-struct HardeningRoundThreeEndToEndTests {
+@Suite("End to end: odd terminals and names, quoted visibly")
+struct OddTerminalsAndNamesEndToEndTests {
     let directory: URL
 
     init() throws {
