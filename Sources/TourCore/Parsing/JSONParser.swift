@@ -153,19 +153,23 @@ package struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(Failure) {
+    /// Opens an object or array at its first byte; nil when it closes at once, empty.
+    private mutating func open(_ kind: JSONTape.Kind, closedBy closer: UInt8) throws(Failure) -> Int? {
         let start = position
         try enterNesting()
         advance()
-        let object = append(.object, at: start)
-        var count = 0
+        let container = append(kind, at: start)
         skipWhitespace()
-        if current == UInt8(ascii: "}") {
-            advance()
-            depth -= 1
-            close(object, count: 0)
-            return
-        }
+        guard current == closer else { return container }
+        advance()
+        depth -= 1
+        close(container, count: 0)
+        return nil
+    }
+
+    private mutating func parseObject() throws(Failure) {
+        guard let object = try open(.object, closedBy: UInt8(ascii: "}")) else { return }
+        var count = 0
         var comma = position
         while true {
             skipWhitespace()
@@ -207,18 +211,8 @@ package struct JSONParser {
     }
 
     private mutating func parseArray() throws(Failure) {
-        let start = position
-        try enterNesting()
-        advance()
-        let array = append(.array, at: start)
+        guard let array = try open(.array, closedBy: UInt8(ascii: "]")) else { return }
         var count = 0
-        skipWhitespace()
-        if current == UInt8(ascii: "]") {
-            advance()
-            depth -= 1
-            close(array, count: 0)
-            return
-        }
         var comma = position
         while true {
             skipWhitespace()
