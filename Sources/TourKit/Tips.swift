@@ -128,7 +128,7 @@ enum TipRunner {
 
     static func showOne(_ tips: Tips, options: TipOptions, environment: TerminalEnvironment) throws(TourError) -> String? {
         func silent(_ why: String) -> String? {
-            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
+            if environment.debug { StandardStreams.error("tour: no tip: \(why)\n") }
             return nil
         }
         if let silence = environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
@@ -153,7 +153,7 @@ enum TipRunner {
     static func showDue(id: String, store: TipsStateStore, tipsMayExist: Bool, options: TipOptions, environment: TerminalEnvironment,
                         load: () throws(TourError) -> TipSet?) throws(TourError) -> String? {
         func silent(_ why: String) -> String? {
-            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(why)\n") }
+            if environment.debug { StandardStreams.error("tour: no tip: \(why)\n") }
             return nil
         }
         let shown = try store.withLock(id: id) { () throws(TourError) -> String? in
@@ -163,7 +163,7 @@ enum TipRunner {
             case .state(let found): state = found
             case .unusable(let reason):
                 unreadable = true
-                if environment.debug { TourRunner.writeStandardError("tour: \(reason)\n") }
+                if environment.debug { StandardStreams.error("tour: \(reason)\n") }
             case .none: break
             }
             let now = now(options)
@@ -186,7 +186,7 @@ enum TipRunner {
             do throws(SeenStateStore.WriteFailure) {
                 try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
             } catch {
-                TourRunner.writeStandardError("tour: warning: \(error.reason); the same tip will show again\n")
+                StandardStreams.error("tour: warning: \(error.reason); the same tip will show again\n")
             }
             return set.tips[index].key
         }
@@ -247,7 +247,7 @@ enum StartTip {
         // Unread, with no tips state: no tips were ever known for it, so nothing to say.
         if !tipsMayExist, case .none = store.load(id: id) { return .nothing }
         if let silence = TipRunner.environmentSilence(environment) {
-            if environment.debug { TourRunner.writeStandardError("tour: no tip: \(TipPolicy.explanation(silence))\n") }
+            if environment.debug { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
             return .nothing
         }
         let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment, load: readTips)

@@ -149,8 +149,7 @@ extension Tour.Page {
         do throws(FileSystem.Failure) {
             bytes = try FileSystem.read(path, limit: TourDecoder.maximumArtFileBytes)
         } catch {
-            if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
-            throw TourError.unreadable(path: path, reason: error.reason)
+            throw error.tourError(file: path)
         }
         try self.init(title: title, subtitle: subtitle, heroImageBytes: bytes, heroAlt: heroAlt, accent: accent, since: since, button: button)
         self.heroImage = path

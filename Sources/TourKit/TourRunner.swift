@@ -50,7 +50,7 @@ enum TourRunner {
             stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
             continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
             plainRequested: options.presentation == .plain) {
-            if environment.debug { writeStandardError("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
+            if environment.debug { StandardStreams.error("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
             return TourResult(outcome: .notShown(reason), shown: .nothing)
         }
         // A tour in hand, or one whose id the file's top did not give, is read whole before
@@ -60,7 +60,7 @@ enum TourRunner {
         // Seen, at this version or a newer one: the rest of the file is not read, and a
         // tip shows if one is due.
         if tour == nil, StartPlan.firstStep(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
-            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
+            if environment.debug { StandardStreams.error("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
             let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: false, options: options, environment: environment) {
                 () throws(TourError) -> TipSet? in try unread.tips()
             }
@@ -74,7 +74,7 @@ enum TourRunner {
             // Updated, with no page new since: remember the new version, so the next start
             // decides from the file's top alone.
             if let record, let state = plan.recordOfNothingNew { try? record.store.save(state, id: record.id) }
-            if environment.debug { writeStandardError("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
+            if environment.debug { StandardStreams.error("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
             guard whole.tipSet != nil else { return TourResult(outcome: .alreadySeen, shown: .nothing) }
             let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: true, options: options, environment: environment) {
                 () throws(TourError) -> TipSet? in whole.tipSet
@@ -115,7 +115,7 @@ enum TourRunner {
             throw TourError.usage("the start page \(page + 1) is past the last page (\(pageCount))")
         }
         if environment.debug, let drawer = tour.pages.lazy.compactMap({ $0.picture?.drawer }).first, !drawer.canDraw {
-            writeStandardError("tour: pictures cannot be drawn here (libchafa 1.8 or later is not installed); their pages show their heroAlt words\n")
+            StandardStreams.error("tour: pictures cannot be drawn here (libchafa 1.8 or later is not installed); their pages show their heroAlt words\n")
         }
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
         // The answers first: when --answers cannot be written the run fails with 74, and
@@ -180,7 +180,7 @@ enum TourRunner {
         let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
                                           noColor: !color || environment.noColorRequested)
         let text = TipCard.text(canvas, depth: depth)
-        return writeStandardOutput(environment.localeIsUTF8 ? text : ASCIIText.transliterate(text))
+        return StandardStreams.output(environment.localeIsUTF8 ? text : ASCIIText.transliterate(text))
     }
 
     /// Where the state files live: the options' directory, or the XDG default; nil when
@@ -231,7 +231,7 @@ enum TourRunner {
             let input = LineReader(descriptor: STDIN_FILENO)
             let (outcome, answers) = AccessibleTour.runAnswering(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
                                              write: { text in
-                                                 if writeFailure == nil, !writeStandardOutput(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
+                                                 if writeFailure == nil, !StandardStreams.output(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
                                              },
                                              readLine: { writeFailure == nil ? input.readLine() : nil },
                                              onPageChange: options.onPageChange)
@@ -260,7 +260,7 @@ enum TourRunner {
             // No usable terminal after all (TERM unknown to terminfo): plain text still works.
         }
         // A tour that did not reach its reader (a full disk, a closed pipe) was not seen.
-        guard writeStandardOutput(forTerminal(PlainText.tour(plan.shownTour(tour), glyphs: glyphs))) else {
+        guard StandardStreams.output(forTerminal(PlainText.tour(plan.shownTour(tour), glyphs: glyphs))) else {
             throw TourError.output(reason: "cannot write the tour: \(FileSystem.describeErrno())")
         }
         return RunEnding(outcome: .completed, plan: plan)
@@ -270,21 +270,12 @@ enum TourRunner {
         if let onWarning = options.onWarning {
             onWarning(warning)
         } else {
-            writeStandardError("tour: warning: \(warning)\n")
+            StandardStreams.error("tour: warning: \(warning)\n")
         }
     }
 
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
-    }
-
-    @discardableResult
-    static func writeStandardOutput(_ text: String) -> Bool {
-        FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO)
-    }
-
-    static func writeStandardError(_ text: String) {
-        _ = FileSystem.writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 }
 

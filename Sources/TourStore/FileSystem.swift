@@ -241,3 +241,11 @@ extension FileSystem {
         return nil
     }
 }
+
+extension FileSystem.Failure {
+    /// How a tour reports a file it could not read: over the size limit is bad content
+    /// (65) of `file`; anything else leaves `path` (by default `file`) unreadable (66).
+    package func tourError(file: String, path: String? = nil) -> TourError {
+        isTooLarge ? .content(file: file, position: nil, message: reason) : .unreadable(path: path ?? file, reason: reason)
+    }
+}

@@ -161,8 +161,7 @@ package enum TourLoader {
         do {
             return try FileSystem.read(path, limit: maximumFileBytes, upTo: count)
         } catch {
-            if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
-            throw TourError.unreadable(path: path, reason: error.reason)
+            throw error.tourError(file: path)
         }
     }
 
@@ -262,9 +261,8 @@ package enum TourLoader {
             do throws(FileSystem.Failure) {
                 return try FileSystem.read(artPath, limit: TourDecoder.maximumArtFileBytes)
             } catch {
-                // Over the size limit is bad content (65), as an oversized tour file is.
-                if error.isTooLarge { throw TourError.content(file: path, position: nil, message: error.reason) }
-                throw TourError.unreadable(path: relativePath, reason: error.reason)
+                // Over the size limit is bad content (65) of the tour, as an oversized tour file is.
+                throw error.tourError(file: path, path: relativePath)
             }
         }
     }

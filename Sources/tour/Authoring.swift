@@ -60,7 +60,7 @@ enum Authoring {
 
     /// All of `text` to stdout, or a message and false (a full disk, a closed pipe).
     static func writeOut(_ text: String) -> Bool {
-        if FileSystem.writeAll(Array(text.utf8), to: STDOUT_FILENO) { return true }
+        if StandardStreams.output(text) { return true }
         printError("tour: cannot write the output: \(FileSystem.describeErrno())")
         return false
     }

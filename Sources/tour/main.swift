@@ -21,8 +21,7 @@ func printError(_ error: TourError) {
 }
 
 func printError(_ message: String) {
-    let line = Array((message + "\n").utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    StandardStreams.error(message + "\n")
 }
 
 func main() -> Int32 {
