@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Runs a tour full screen. This is the terminal half of the pager: it turns bytes,
-/// signals and file events into `PagerMessage`s, hands them to `Pager.update`, and carries
+/// signals and file events into `PagerMessage`s, hands them to `PagerModel.update`, and carries
 /// out the effects that come back (draw, start or stop the clock, reload, suspend,
 /// finish). Every decision is the update function's, in TourCore.
 ///
@@ -72,10 +72,10 @@ package enum FullScreenSession {
             ? screen.askBackground(deadline: options.backgroundQueryDeadline, lateLimit: Self.lateReplyLimit, decoder: &decoder)
             : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
-        let settings = Pager.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
+        let settings = PagerModel.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
                                       contrast: (screen.colors.depth, background), backgroundFromTerminal: asks)
-        let pager = Pager(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
-        var loop = RunLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
+        let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
+        var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
     }
@@ -83,11 +83,11 @@ package enum FullScreenSession {
 
 
 /// The terminal side of the pager: events in, effects out.
-private struct RunLoop {
+private struct EventLoop {
     let screen: TerminalScreen
     let signalPipe: Int32
     let options: FullScreenSession.Options
-    var pager: Pager
+    var pager: PagerModel
     let renderer: CanvasRenderer
     var decoder: KeyDecoder
     let watcher: FileWatcher?
@@ -100,7 +100,7 @@ private struct RunLoop {
     /// of keys costs one frame, not one per key.
     var needsDraw = false
 
-    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenSession.Options, pager: Pager, decoder: KeyDecoder) {
+    init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenSession.Options, pager: PagerModel, decoder: KeyDecoder) {
         self.screen = screen
         self.signalPipe = signalPipe
         self.options = options
@@ -222,11 +222,11 @@ private struct RunLoop {
     private mutating func drawIfNeeded() {
         guard needsDraw, outcome == nil else { return }
         needsDraw = false
-        var frame = PagerView.render(pager, glyphs: glyphs)
+        var frame = TourScreenView.render(pager, glyphs: glyphs)
         // What a frame laid out can move the list (back to an item's heading after a
         // resize): then that frame is laid out again before anything is shown.
         if pager.update(.drawn(frame.layout), at: Self.now()).contains(.draw) {
-            frame = PagerView.render(pager, glyphs: glyphs)
+            frame = TourScreenView.render(pager, glyphs: glyphs)
             _ = pager.update(.drawn(frame.layout), at: Self.now())
         }
         renderer.draw(frame.canvas)

@@ -2,7 +2,7 @@ import Testing
 @testable import TourCore
 @testable import TourStore
 
-@Suite("Pager view: layout and golden snapshots")
+@Suite("PagerModel view: layout and golden snapshots")
 struct PageViewTests {
     static let builtIn: Tour = try! TourLoader.load(path: PackagePaths.builtInTour)
     static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 40, height: 12), Size(width: 20, height: 6)]

@@ -4,7 +4,7 @@ import Testing
 /// Drives the pager the way the terminal layer does: each message goes to `update`, a
 /// `.draw` is carried out by rendering the view, and the frame's layout is reported back.
 struct PagerDriver {
-    var pager: Pager
+    var pager: PagerModel
     var glyphs: Glyphs
     /// The last frame drawn.
     private(set) var screen: Canvas
@@ -13,8 +13,8 @@ struct PagerDriver {
     /// The clock the messages are stamped with; tests move it by hand.
     var now = 100.0
 
-    init(tour: Tour, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, settings: Pager.Settings = Pager.Settings(animation: false)) {
-        pager = Pager(tour: tour, size: size, settings: settings)
+    init(tour: Tour, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, settings: PagerModel.Settings = PagerModel.Settings(animation: false)) {
+        pager = PagerModel(tour: tour, size: size, settings: settings)
         self.glyphs = glyphs
         screen = Canvas(size: size)
         carryOut(pager.start(at: now))
@@ -38,17 +38,17 @@ struct PagerDriver {
         send(.key(.mouse(MouseEvent(kind: .release(button: 0), x: rect.x, y: rect.y))))
     }
 
-    var layout: PagerView.Layout { pager.lastLayout ?? PagerView.Layout() }
+    var layout: TourScreenView.Layout { pager.lastLayout ?? TourScreenView.Layout() }
     var page: Int { pager.paging.currentPage }
     var outcome: TourOutcome? { pager.paging.outcome }
 
     private mutating func carryOut(_ new: [PagerEffect]) {
         effects += new
         if new.contains(.draw) || new.contains(.redrawAll) {
-            var frame = PagerView.render(pager, glyphs: glyphs)
+            var frame = TourScreenView.render(pager, glyphs: glyphs)
             // As the terminal layer does: a frame that moves the list is laid out again.
             if pager.update(.drawn(frame.layout), at: now).contains(.draw) {
-                frame = PagerView.render(pager, glyphs: glyphs)
+                frame = TourScreenView.render(pager, glyphs: glyphs)
                 _ = pager.update(.drawn(frame.layout), at: now)
             }
             screen = frame.canvas

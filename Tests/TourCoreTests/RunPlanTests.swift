@@ -105,9 +105,9 @@ struct RunPlanTests {
 struct PagerPlanTests {
     static let size = Size(width: 80, height: 24)
 
-    static func pager(_ tour: Tour, _ selection: RunPlan.Selection = .everyPage, start: Int = 0) -> Pager {
+    static func pager(_ tour: Tour, _ selection: RunPlan.Selection = .everyPage, start: Int = 0) -> PagerModel {
         let plan = RunPlan(tour: tour, selection: selection)
-        return Pager(tour: tour, plan: plan, size: size, startPosition: start, settings: Pager.Settings(animation: false))
+        return PagerModel(tour: tour, plan: plan, size: size, startPosition: start, settings: PagerModel.Settings(animation: false))
     }
 
     /// A page added while the tour plays, then End, then q: the skip names the new last page.
@@ -146,7 +146,7 @@ struct PagerPlanTests {
         _ = pager.update(.signal(SIGTSTP), at: 1)
         #expect(pager.update(.resumed(Size(width: 120, height: 40)), at: 2) == [.redrawAll])
         #expect(pager.size == Size(width: 120, height: 40))
-        #expect(PagerView.render(pager, glyphs: .unicode).canvas.size == Size(width: 120, height: 40))
+        #expect(TourScreenView.render(pager, glyphs: .unicode).canvas.size == Size(width: 120, height: 40))
     }
 }
 

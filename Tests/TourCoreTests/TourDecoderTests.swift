@@ -198,7 +198,7 @@ struct TourDecoderTests {
         #expect(names(TourDecoder.PageKey.self) == TourDecoder.pageKeys)
         #expect(names(TourDecoder.FeatureKey.self) == TourDecoder.featureKeys)
         #expect(names(TourDecoder.GlyphKey.self) == TourDecoder.glyphKeys)
-        // An object's fields are kept in room for 20 keys (DecodeRun.Fields); labels are
+        // An object's fields are kept in room for 20 keys (DecodePass.Fields); labels are
         // read by their text, and are the label table's.
         #expect(TourDecoder.labelKeys == Tour.Label.allCases.map(\.rawValue))
         for names in [TourDecoder.tourKeys, TourDecoder.pageKeys, TourDecoder.featureKeys, TourDecoder.glyphKeys] {

@@ -15,7 +15,7 @@ struct UpdateTests {
     ])
 
     func animated() -> PagerDriver {
-        PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: true))
+        PagerDriver(tour: Self.tour, settings: PagerModel.Settings(animation: true))
     }
 
     @Test func swipesSlideJumpsCutAndAHeroRevealsOnlyTheFirstTime() {
@@ -74,10 +74,10 @@ struct UpdateTests {
 
     @Test func aReloadKeepsThePageTheKeysAndTheHelp() {
         let bindings = KeyBindings.standard.remapping(.skip, to: [.character("x")])
-        var driver = PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: false, bindings: bindings))
+        var driver = PagerDriver(tour: Self.tour, settings: PagerModel.Settings(animation: false, bindings: bindings))
         driver.press(.right, .character("?"))
-        #expect(driver.send(.fileChanged) == [.wake(at: driver.now + Pager.reloadQuiet)])
-        driver.now += Pager.reloadQuiet
+        #expect(driver.send(.fileChanged) == [.wake(at: driver.now + PagerModel.reloadQuiet)])
+        driver.now += PagerModel.reloadQuiet
         #expect(driver.send(.timer) == [.reload])
         let edited = Tour(pages: [Tour.Page(title: "Uno"), Tour.Page(title: "Dos"), Tour.Page(title: "Tres")])
         #expect(driver.send(.reloaded(.success(edited))) == [.draw])
@@ -95,11 +95,11 @@ struct UpdateTests {
     @Test func aReloadWaitsForTheFileToBeQuiet() {
         var driver = PagerDriver(tour: Self.tour)
         for _ in 0..<1_000 {
-            #expect(driver.send(.fileChanged) == [.wake(at: driver.now + Pager.reloadQuiet)])
+            #expect(driver.send(.fileChanged) == [.wake(at: driver.now + PagerModel.reloadQuiet)])
             driver.now += 0.01
             #expect(driver.send(.timer) == [.wake(at: driver.pager.reloadDue!)])  // too soon: asks again
         }
-        driver.now += Pager.reloadQuiet
+        driver.now += PagerModel.reloadQuiet
         #expect(driver.send(.timer) == [.reload])
         #expect(driver.send(.timer).isEmpty)  // once
         #expect(driver.effects.filter { $0 == .reload }.count == 1)
@@ -120,7 +120,7 @@ struct UpdateTests {
     }
 
     @Test func withoutTheMouseClicksMeanNothing() {
-        var driver = PagerDriver(tour: Self.tour, settings: Pager.Settings(animation: false, mouse: false))
+        var driver = PagerDriver(tour: Self.tour, settings: PagerModel.Settings(animation: false, mouse: false))
         driver.click(driver.layout.button)
         #expect(driver.page == 0)
     }

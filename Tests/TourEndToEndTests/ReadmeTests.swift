@@ -293,7 +293,7 @@ struct ReadmeTests {
 
         // And nothing beyond the table: the package's own types stay out of reach.
         let hidden = package.appendingPathComponent("Sources/mytool/Hidden.swift")
-        for name in ["Pager", "Paging", "TourLoader", "FullScreenSession", "TourRunner", "PageView", "TourCore.Pager"] {
+        for name in ["PagerModel", "Paging", "TourLoader", "FullScreenSession", "TourRunner", "PageView", "TourCore.PagerModel"] {
             try "import TourKit\nlet hidden: Any.Type = \(name).self\n".write(to: hidden, atomically: true, encoding: .utf8)
             let refused = try Self.build(package)
             #expect(refused.exitCode != 0, "\(name) is visible to a client")

@@ -122,11 +122,11 @@ package struct TourDecoder {
     /// Validates a raw form; `alreadyFound` joins the result, in file order.
     package func validate(_ tape: JSONTape, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
         // A fresh run per call: a decoder used twice must not report the first file's errors.
-        let run = DecodeRun(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
-                            loaded: DecodeRun.LoadedArt(), raw: tape)
+        let run = DecodePass(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
+                            loaded: DecodePass.LoadedArt(), raw: tape)
         for diagnostic in alreadyFound { run.log.add(diagnostic) }
         let tour: Tour?
-        do throws(DecodeRun.PartFailure) {
+        do throws(DecodePass.PartFailure) {
             tour = try run.decodeTour(JSONTape.root)
         } catch {
             if case .error(let error) = error { run.log.add(error) }

@@ -24,7 +24,7 @@ package enum Translation {
     /// `baseRoot` is the base file's raw form: values the translation repeats are compared
     /// with it. Without it, any value but a text is an error.
     package static func apply(_ root: JSONNode, to base: Tour, baseRoot: JSONNode? = nil, fileName: String) -> (Tour, [Diagnostic]) {
-        let run = TranslationRun(fileName: fileName, base: base, baseRoot: baseRoot)
+        let run = TranslationPass(fileName: fileName, base: base, baseRoot: baseRoot)
         let fields = run.members(root, what: "a translation", allowed: tourKeys, known: TourDecoder.tourKeys, base: baseRoot)
         if let labels = fields["labels"] { run.applyLabels(labels.node) }
         if let pagesMember = fields["pages"] { run.applyPages(pagesMember) }
@@ -33,7 +33,7 @@ package enum Translation {
 }
 
 /// One translation laid over one base tour: what its parts share.
-private final class TranslationRun {
+private final class TranslationPass {
     let fileName: String
     let base: Tour
     let baseRoot: JSONNode?

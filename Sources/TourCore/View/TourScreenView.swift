@@ -1,12 +1,12 @@
 /// The view of a running pager: the model in, a screen of cells and where things are on
 /// it out. Pure: the same pager always draws the same frame.
-package enum PagerView {
+package enum TourScreenView {
     /// Where the parts of the frame are: clicks are hit-tested against it.
     package typealias Layout = PageView.Layout
 
     /// The screen for the pager as it is: the page (sliding or revealing while an
     /// animation runs), the help over it, or the error of a broken watched file.
-    package static func render(_ pager: Pager, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
+    package static func render(_ pager: PagerModel, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
         if let error = pager.contentError {
             return (ErrorScreen.render(message: error, size: pager.size, glyphs: glyphs, bindings: pager.bindings), Layout())
         }
@@ -30,7 +30,7 @@ package enum PagerView {
     }
 
     /// One page of the pager's tour, as it looks when nothing moves.
-    private static func page(_ index: Int, scroll: Int, of pager: Pager, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
+    private static func page(_ index: Int, scroll: Int, of pager: PagerModel, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
         let state = Paging(pageCount: pager.paging.pageCount, currentPage: index)
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
         view.contrast = pager.settings.contrast

@@ -1,6 +1,6 @@
 /// The tour as a whole: its top-level keys, every page checked, its tips, and the checks
 /// that look across pages (contrast on a gradient, versions, one key per question).
-extension DecodeRun {
+extension DecodePass {
     func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", keys: TourDecoder.TourKey.self)
         let pagesNode = try pagesArray(fields, root: root)

@@ -1,5 +1,5 @@
 /// One page: its texts, kind, feature items or question, indicator and colors.
-extension DecodeRun {
+extension DecodePass {
     /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
     func indicator(named nameMember: Member?, glyphs glyphsMember: Member?) throws(PartFailure) -> Tour.Indicator? {
         guard let member = nameMember ?? glyphsMember else { return nil }

@@ -1,5 +1,5 @@
 /// A page's hero: art inline or in files, pictures, and the limits on both.
-extension DecodeRun {
+extension DecodePass {
     /// The art in a file, read once however many pages name it.
     func artFile(_ path: String, named member: Member) throws(PartFailure) -> Tour.Art {
         if let art = loaded.art[path] { return art }

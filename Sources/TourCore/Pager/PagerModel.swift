@@ -8,7 +8,7 @@ import Glibc
 /// a signal) and returns effects as values. It never draws and never calls the view: the
 /// view reads this model, and clicks are hit-tested against the layout of the last frame
 /// drawn, which arrives as a `.drawn` message.
-package struct Pager: Sendable {
+package struct PagerModel: Sendable {
     /// What can be set before the pager starts.
     package struct Settings: Sendable {
         /// Slide between pages and reveal hero art; off for reduced motion.
@@ -87,7 +87,7 @@ package struct Pager: Sendable {
     /// The time of the last message: the view draws animations as of this moment.
     package private(set) var now: Double = 0
     /// Where things were in the last frame drawn: what clicks are tested against.
-    package private(set) var lastLayout: PagerView.Layout?
+    package private(set) var lastLayout: TourScreenView.Layout?
     /// What was chosen on question pages.
     package private(set) var answers = Answers()
 
@@ -308,7 +308,7 @@ package struct Pager: Sendable {
 
     /// What a click or the wheel does, by the layout of the frame on screen: the button
     /// advances, a dot jumps to its page, Skip skips, and the wheel turns pages.
-    private func mouseAction(_ event: MouseEvent) -> PagerAction? {
+    private func mouseAction(_ event: MouseEvent) -> PagingAction? {
         switch event.kind {
         case .wheelUp: return .previous
         case .wheelDown: return .next
@@ -332,7 +332,7 @@ package struct Pager: Sendable {
 
     /// A paging action that may change the page: swipes slide, jumps cut. From a question,
     /// going on answers it, and with nothing chosen the way on is closed.
-    private mutating func swipe(_ action: PagerAction) -> [PagerEffect] {
+    private mutating func swipe(_ action: PagingAction) -> [PagerEffect] {
         let before = paging.currentPage
         let next = paging.reduce(action)
         if next.outcome == .completed || next.currentPage > before {
@@ -344,14 +344,14 @@ package struct Pager: Sendable {
         var effects = endAnimation() + apply(action)
         guard paging.isRunning, paging.currentPage != before else { return effects }
         // Swipes to a neighbour slide; jumps (Home, End, digits, dots) cut.
-        let isSwipe = [PagerAction.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
+        let isSwipe = [PagingAction.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
         let slide = isSwipe ? Animation.Phase.slide(fromPage: before, fromScroll: scrollBefore, forward: paging.currentPage > before) : nil
         effects += present(slide: slide)
         return effects
     }
 
     /// Runs an action through the state machine; reports a page change or the end.
-    private mutating func apply(_ action: PagerAction) -> [PagerEffect] {
+    private mutating func apply(_ action: PagingAction) -> [PagerEffect] {
         let before = paging.currentPage
         paging = paging.reduce(action)
         if let outcome = paging.outcome { return endAnimation() + [.finish(plan.writtenOutcome(outcome))] }

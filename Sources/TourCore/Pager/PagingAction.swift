@@ -4,7 +4,7 @@ import Glibc
 
 /// What the paging state machine can be asked to do. Keys and clicks become one of these
 /// in the update function; the accessible mode's typed answers in `AccessibleTour`.
-package enum PagerAction: Hashable, Sendable {
+package enum PagingAction: Hashable, Sendable {
     case next
     case previous
     /// Enter: next page, or complete the tour on the last page.
@@ -20,5 +20,5 @@ package enum PagerAction: Hashable, Sendable {
     case interrupt(signal: Int32)
 
     /// Ctrl-C.
-    package static let interrupt = PagerAction.interrupt(signal: SIGINT)
+    package static let interrupt = PagingAction.interrupt(signal: SIGINT)
 }

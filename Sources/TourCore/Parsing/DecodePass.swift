@@ -1,7 +1,7 @@
 /// One check of one file, which builds its tour as it goes: what the decoder's parts share.
 /// A class, so that each of the many small parts of a page (each run in its own closure,
 /// so one page can report several problems) shares it without a copy of every reference.
-final class DecodeRun {
+final class DecodePass {
     let fileName: String
     let readArt: TourDecoder.ArtReader
     let readPicture: TourDecoder.PictureReader?
