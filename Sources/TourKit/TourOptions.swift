@@ -3,17 +3,8 @@ import TourCore
 /// Everything the command-line flags control, for Swift callers. The callbacks run on the
 /// caller's thread, inside `run`.
 public struct TourOptions {
-    /// How the tour is shown.
-    public enum Presentation: Sendable, Equatable {
-        /// Full screen on a terminal; plain text when output is not a terminal (without
-        /// `once`: with `once` nothing at all is shown then). ACCESSIBLE=1 picks `.accessible`.
-        case automatic
-        /// Every page as plain text, even on a terminal. With `once` it is shown, and
-        /// recorded, even when output is not a terminal: you asked for text.
-        case plain
-        /// For screen readers: each page as text, then a prompt read line by line from stdin.
-        case accessible
-    }
+    /// How the tour is shown: `.automatic`, `.plain` or `.accessible`.
+    public typealias Presentation = TourPresentation
 
     /// Consult and update the seen-state store: show the welcome once, then only what is
     /// new. Never shown, and nothing recorded, when stdin or stdout is not a terminal, when
@@ -70,15 +61,4 @@ public struct TourOptions {
 
     /// The defaults: every page, full screen when there is a terminal.
     public init() {}
-}
-
-extension TourOptions.Presentation {
-    /// The same request, as the core's choice of presentation takes it.
-    var request: PresentationMode.Request {
-        switch self {
-        case .automatic: .automatic
-        case .plain: .plainText
-        case .accessible: .accessible
-        }
-    }
 }

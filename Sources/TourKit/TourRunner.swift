@@ -224,7 +224,7 @@ enum TourRunner {
         // Outside a UTF-8 locale every output path is ASCII, as the pager is.
         let asciiOnly = !environment.localeIsUTF8
         func forTerminal(_ text: String) -> String { asciiOnly ? ASCIIText.transliterate(text) : text }
-        let mode = PresentationMode.choose(options.presentation.request, accessibleRequested: environment.accessibleRequested,
+        let mode = PresentationMode.choose(options.presentation, accessibleRequested: environment.accessibleRequested,
                                            canRunFullScreen: environment.canRunFullScreen)
         if mode == .accessible {
             var writeFailure: String? = nil

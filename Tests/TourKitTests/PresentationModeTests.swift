@@ -6,7 +6,7 @@ struct PresentationModeTests {
     @Test func anExplicitRequestWins() {
         for accessible in [false, true] {
             for terminal in [false, true] {
-                #expect(PresentationMode.choose(.plainText, accessibleRequested: accessible, canRunFullScreen: terminal) == .plainText)
+                #expect(PresentationMode.choose(.plain, accessibleRequested: accessible, canRunFullScreen: terminal) == .plainText)
                 #expect(PresentationMode.choose(.accessible, accessibleRequested: accessible, canRunFullScreen: terminal) == .accessible)
             }
         }

@@ -7,21 +7,26 @@ package enum PresentationMode: Equatable, Sendable {
     /// One page at a time as text, with a prompt read line by line: for screen readers.
     case accessible
 
-    /// What the caller asked for.
-    package enum Request: Equatable, Sendable {
-        /// Full screen where it can run, text otherwise; ACCESSIBLE=1 picks the accessible mode.
-        case automatic
-        case plainText
-        case accessible
-    }
-
     /// An explicit request wins; automatic is accessible when the person set ACCESSIBLE,
     /// full screen on a terminal that can address the screen, plain text anywhere else.
-    package static func choose(_ request: Request, accessibleRequested: Bool, canRunFullScreen: Bool) -> PresentationMode {
+    package static func choose(_ request: TourPresentation, accessibleRequested: Bool, canRunFullScreen: Bool) -> PresentationMode {
         switch request {
-        case .plainText: .plainText
+        case .plain: .plainText
         case .accessible: .accessible
         case .automatic: accessibleRequested ? .accessible : canRunFullScreen ? .fullScreen : .plainText
         }
     }
+}
+
+/// How a run is asked to show its tour (`TourOptions.presentation`, `--plain`, `--accessible`);
+/// `PresentationMode.choose` decides what it becomes on this terminal.
+public enum TourPresentation: Sendable, Equatable {
+    /// Full screen on a terminal; plain text when output is not a terminal (without
+    /// `once`: with `once` nothing at all is shown then). ACCESSIBLE=1 picks `.accessible`.
+    case automatic
+    /// Every page as plain text, even on a terminal. With `once` it is shown, and
+    /// recorded, even when output is not a terminal: you asked for text.
+    case plain
+    /// For screen readers: each page as text, then a prompt read line by line from stdin.
+    case accessible
 }
