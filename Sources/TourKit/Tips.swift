@@ -160,11 +160,11 @@ enum TipRunner {
             var state: TipsState? = nil
             var unreadable = false
             switch store.load(id: id) {
-            case .state(let found): state = found
+            case .found(let found): state = found
             case .unusable(let reason):
                 unreadable = true
                 if environment.debug { StandardStreams.error("tour: \(reason)\n") }
-            case .none: break
+            case .missing: break
             }
             let now = now(options)
             var loadError: TourError? = nil
@@ -198,7 +198,7 @@ enum TipRunner {
         guard let store = store(options) else { throw TourError.output(reason: "no state directory: HOME is not set") }
         let id = try tips.stateID()
         var state = TipsState()
-        if case .state(let found) = store.load(id: id) { state = found }
+        if case .found(let found) = store.load(id: id) { state = found }
         state.off = off
         do throws(SeenStateStore.WriteFailure) {
             try store.save(state, id: id)
@@ -216,7 +216,7 @@ enum TipRunner {
         case .completed, .skipped:
             if let store = store(tipOptions), let id = set.id {
                 var state = TipsState()
-                if case .state(let found) = store.load(id: id) { state = found }
+                if case .found(let found) = store.load(id: id) { state = found }
                 try? store.save(TipRotation.recordingAll(of: set, in: state, at: now(tipOptions)), id: id)
             }
         default: break
@@ -245,7 +245,7 @@ enum StartTip {
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return .nothing }
         // Unread, with no tips state: no tips were ever known for it, so nothing to say.
-        if !tipsMayExist, case .none = store.load(id: id) { return .nothing }
+        if !tipsMayExist, case .missing = store.load(id: id) { return .nothing }
         if let silence = TipRunner.environmentSilence(environment) {
             if environment.debug { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
             return .nothing
@@ -260,7 +260,7 @@ enum StartTip {
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return }
         var state: TipsState? = nil
-        if case .state(let found) = store.load(id: id) { state = found }
+        if case .found(let found) = store.load(id: id) { state = found }
         try? store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id)
     }
 }

@@ -106,7 +106,7 @@ extension Tour {
     /// missing answer as "no" where it asked for consent.
     public func answers(options: TourOptions = TourOptions()) -> [String: String] {
         guard let store = TourRunner.answersStore(options: options),
-              case .record(let record) = store.load(id: TourRunner.storeID(self, options: options)) else { return [:] }
+              case .found(let record) = store.load(id: TourRunner.storeID(self, options: options)) else { return [:] }
         return record.values
     }
 

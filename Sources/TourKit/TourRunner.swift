@@ -97,9 +97,9 @@ enum TourRunner {
         let store = store(options: options)
         var start = OnceStart(id: id, store: store)
         switch store?.load(id: id) {
-        case .seen(let state)?: start.lastSeen = state
+        case .found(let state)?: start.lastSeen = state
         case .unusable(let reason)?: warnings.state(reason)
-        case .notSeen?: break
+        case .missing?: break
         case nil: warnings.state(RunWarnings.noStateDirectory(home: TourRunner.environment("HOME")))
         }
         return start

@@ -16,27 +16,16 @@ package struct AnswersStore: Sendable {
         files = SeenStateStore(directory: FileSystem.join(stateDirectory, "answers"))
     }
 
-    package enum LoadResult: Equatable, Sendable {
-        case none
-        case record(AnswerRecord)
-        /// The file exists but cannot be used.
-        case unusable(reason: String)
-    }
-
     package func path(for id: String) -> String { files.path(for: id) }
 
-    package func load(id: String) -> LoadResult {
-        switch files.read(id: id, limit: 256 * 1024, kind: "an answers file", parse: AnswerRecord.parse) {
-        case .missing: return .none
-        case .found(let record): return .record(record)
-        case .unusable(let reason): return .unusable(reason: reason)
-        }
+    package func load(id: String) -> StoredState<AnswerRecord> {
+        files.read(id: id, limit: 256 * 1024, kind: "an answers file", parse: AnswerRecord.parse)
     }
 
     /// Lays a run's answers over what is kept; a file written by a newer `tour` is left alone.
     package func record(_ values: [String: String], version: String?, id: String) throws(SeenStateStore.WriteFailure) {
         var existing = AnswerRecord()
-        if case .record(let found) = load(id: id) {
+        if case .found(let found) = load(id: id) {
             guard found.format <= AnswerRecord.currentFormat else { return }
             existing = found
         }

@@ -99,43 +99,24 @@ package struct SeenStateStore: Sendable {
         rename(former, path(for: id))
     }
 
-    /// What the store knows of a tour.
-    package enum LoadResult: Equatable, Sendable {
-        case notSeen
-        case seen(SeenState)
-        /// The file exists but cannot be used; the tour shows as not seen, with this warning.
-        case unusable(reason: String)
-    }
-
-    /// What was recorded for `id`; faults come back as `.unusable`, never thrown.
-    package func load(id: String) -> LoadResult {
+    /// What was recorded for `id`; faults come back as `.unusable`, never thrown: the tour
+    /// then shows as not seen, with the reason as a warning.
+    package func load(id: String) -> StoredState<SeenState> {
         moveFormerFile(id: id)
-        switch read(id: id, limit: 64 * 1024, kind: "a tour state file", parse: SeenState.parse) {
-        case .missing: return .notSeen
-        case .found(let state): return .seen(state)
-        case .unusable(let reason): return .unusable(reason: reason)
-        }
-    }
-
-    /// A state file read and parsed: the tours', the tips' and the answers' stores share it.
-    package enum StateFile<State> {
-        case missing
-        case found(State)
-        /// It exists but cannot be used, and why, naming the file.
-        case unusable(String)
+        return read(id: id, limit: 64 * 1024, kind: "a tour state file", parse: SeenState.parse)
     }
 
     /// The file of `id`, at most `limit` bytes, parsed; `kind` names what it should have been.
-    package func read<State>(id: String, limit: Int, kind: String, parse: ([UInt8]) -> State?) -> StateFile<State> {
+    package func read<State>(id: String, limit: Int, kind: String, parse: ([UInt8]) -> State?) -> StoredState<State> {
         let path = path(for: id)
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: limit)
         } catch {
             if error.isMissing { return .missing }
-            return .unusable("cannot read \(MessageText.path(path)): \(error.reason)")
+            return .unusable(reason: "cannot read \(MessageText.path(path)): \(error.reason)")
         }
-        guard let state = parse(bytes) else { return .unusable("\(MessageText.path(path)) is not \(kind); ignoring it") }
+        guard let state = parse(bytes) else { return .unusable(reason: "\(MessageText.path(path)) is not \(kind); ignoring it") }
         return .found(state)
     }
 
@@ -147,7 +128,7 @@ package struct SeenStateStore: Sendable {
 
     /// Records a state, atomically. Refuses to overwrite a file written by a newer `tour`.
     package func save(_ state: SeenState, id: String) throws(WriteFailure) {
-        if case .seen(let existing) = load(id: id), existing.format > SeenState.currentFormat {
+        if case .found(let existing) = load(id: id), existing.format > SeenState.currentFormat {
             return  // a newer tour owns this file; leave it be
         }
         try writeAtomically(state, id: id)
@@ -218,3 +199,15 @@ package struct SeenStateStore: Sendable {
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
     }
 }
+
+/// What a store has for an id: the tours', the tips' and the answers' stores all answer so.
+package enum StoredState<Value> {
+    /// Nothing was recorded.
+    case missing
+    case found(Value)
+    /// The file exists but cannot be used, and why, naming the file.
+    case unusable(reason: String)
+}
+
+extension StoredState: Equatable where Value: Equatable {}
+extension StoredState: Sendable where Value: Sendable {}

@@ -16,23 +16,12 @@ package struct TipsStateStore: Sendable {
         files = SeenStateStore(directory: FileSystem.join(stateDirectory, "tips"))
     }
 
-    package enum LoadResult: Equatable, Sendable {
-        case none
-        case state(TipsState)
-        /// The file exists but cannot be used; tips go on as if nothing was shown.
-        case unusable(reason: String)
-    }
-
     /// The state file of an id.
     package func path(for id: String) -> String { files.path(for: id) }
 
-    package func load(id: String) -> LoadResult {
+    package func load(id: String) -> StoredState<TipsState> {
         files.moveFormerFile(id: id)
-        switch files.read(id: id, limit: 256 * 1024, kind: "a tips state file", parse: TipsState.parse) {
-        case .missing: return .none
-        case .found(let state): return .state(state)
-        case .unusable(let reason): return .unusable(reason: reason)
-        }
+        return files.read(id: id, limit: 256 * 1024, kind: "a tips state file", parse: TipsState.parse)
     }
 
     /// Runs `body` holding the lock of `id`'s state, so that two starts at once cannot both
@@ -59,7 +48,7 @@ package struct TipsStateStore: Sendable {
 
     /// Records a state, atomically; a file written by a newer `tour` is left alone.
     package func save(_ state: TipsState, id: String) throws(SeenStateStore.WriteFailure) {
-        if case .state(let existing) = load(id: id), existing.format > TipsState.currentFormat { return }
+        if case .found(let existing) = load(id: id), existing.format > TipsState.currentFormat { return }
         try files.writeAtomically(state.json, id: id)
     }
 }

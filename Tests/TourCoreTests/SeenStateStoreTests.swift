@@ -16,9 +16,9 @@ struct SeenStateStoreTests {
 
     @Test func saveThenLoad() throws {
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(store.load(id: "mytool") == .notSeen)
+        #expect(store.load(id: "mytool") == .missing)
         try store.save(state, id: "mytool")
-        #expect(store.load(id: "mytool") == .seen(state))
+        #expect(store.load(id: "mytool") == .found(state))
         let attributes = try FileManager.default.attributesOfItem(atPath: store.path(for: "mytool"))
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let directoryAttributes = try FileManager.default.attributesOfItem(atPath: store.directory)
@@ -34,7 +34,7 @@ struct SeenStateStoreTests {
             next.lastPage = page
             try store.save(next, id: "t")
         }
-        guard case .seen(let last) = store.load(id: "t") else { Issue.record("not readable"); return }
+        guard case .found(let last) = store.load(id: "t") else { Issue.record("not readable"); return }
         #expect(last.lastPage == 49)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == ["t.json"])
     }
@@ -47,7 +47,7 @@ struct SeenStateStoreTests {
         guard case .unusable(let reason) = store.load(id: "t") else { Issue.record("expected unusable"); return }
         #expect(reason.contains("not a tour state file"))
         try store.save(state, id: "t")  // and it can be replaced by a good one
-        #expect(store.load(id: "t") == .seen(state))
+        #expect(store.load(id: "t") == .found(state))
     }
 
     @Test func anUnreadableStateIsUnusable() throws {
@@ -72,7 +72,7 @@ struct SeenStateStoreTests {
         FileManager.default.createFile(atPath: store.path(for: "t"), contents: Data(newer.utf8))
         try store.save(state, id: "t")
         #expect(String(decoding: FileManager.default.contents(atPath: store.path(for: "t"))!, as: UTF8.self) == newer)
-        guard case .seen(let read) = store.load(id: "t") else { Issue.record("newer file unreadable"); return }
+        guard case .found(let read) = store.load(id: "t") else { Issue.record("newer file unreadable"); return }
         #expect(read.version == "9.0")
     }
 
@@ -80,7 +80,7 @@ struct SeenStateStoreTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try store.save(state, id: "t")
         try store.reset(id: "t")
-        #expect(store.load(id: "t") == .notSeen)
+        #expect(store.load(id: "t") == .missing)
         try store.reset(id: "t")  // resetting twice is fine
     }
 
@@ -145,22 +145,22 @@ struct SeenStateStoreTests {
         for name in ["tour", "my-tool", former, "-"] {
             try state.json.write(toFile: directory + "/\(name).json", atomically: true, encoding: .utf8)
         }
-        #expect(store.load(id: "tour") == .seen(state))
-        #expect(store.load(id: "my-tool") == .seen(state))
-        #expect(store.load(id: "My Tool") == .seen(state))
+        #expect(store.load(id: "tour") == .found(state))
+        #expect(store.load(id: "my-tool") == .found(state))
+        #expect(store.load(id: "My Tool") == .found(state))
         #expect(!FileManager.default.fileExists(atPath: directory + "/\(former).json"))  // moved, not copied
         #expect(FileManager.default.fileExists(atPath: store.path(for: "My Tool")))
         for newId in ["日本語", "", "Tour", "MY-TOOL", "my tool"] {
-            #expect(store.load(id: newId) == .notSeen, "\(newId) was never seen")
+            #expect(store.load(id: newId) == .missing, "\(newId) was never seen")
         }
         #expect(try store.reset(id: "My Tool"))
-        #expect(store.load(id: "My Tool") == .notSeen)
-        #expect(store.load(id: "My Tool") == .notSeen)  // nothing comes back
-        #expect(store.load(id: "my-tool") == .seen(state))  // another id's file is left alone
+        #expect(store.load(id: "My Tool") == .missing)
+        #expect(store.load(id: "My Tool") == .missing)  // nothing comes back
+        #expect(store.load(id: "my-tool") == .found(state))  // another id's file is left alone
         // A reset also removes a file a 2.2 still running wrote under the former name since.
         try state.json.write(toFile: directory + "/\(former).json", atomically: true, encoding: .utf8)
         #expect(try store.reset(id: "My Tool"))
-        #expect(store.load(id: "My Tool") == .notSeen)
+        #expect(store.load(id: "My Tool") == .missing)
     }
 
     /// The largest states the checks allow are written and read back: 1,000 tips with ids of
@@ -180,12 +180,12 @@ struct SeenStateStoreTests {
         let tipsStore = TipsStateStore(stateDirectory: directory)
         try tipsStore.save(tipsState, id: "largest")
         #expect(tipsState.json.utf8.count < 256 * 1024)
-        #expect(tipsStore.load(id: "largest") == .state(tipsState))
+        #expect(tipsStore.load(id: "largest") == .found(tipsState))
 
         let seen = SeenState(outcome: .completed, version: version, lastPage: 999_999, seenAt: SeenStateStore.timestamp())
         let store = SeenStateStore(directory: directory)
         try store.save(seen, id: String(repeating: "日", count: 300))
-        #expect(store.load(id: String(repeating: "日", count: 300)) == .seen(seen))
+        #expect(store.load(id: String(repeating: "日", count: 300)) == .found(seen))
     }
 
     @Test func theStateFileIsReadableJSON() {

@@ -25,7 +25,7 @@ struct TipsAPITests {
         options.interval = .zero
         // The test runner's stdout is not a terminal: silent, and no state file.
         #expect(try Tips(jsonBytes: Self.bytes).showOne(options: options) == nil)
-        #expect(TipsStateStore(stateDirectory: state).load(id: "api-tips") == .none)
+        #expect(TipsStateStore(stateDirectory: state).load(id: "api-tips") == .missing)
     }
 
     @Test func offAndOnAreRecordedForTheFilesID() throws {
@@ -34,13 +34,13 @@ struct TipsAPITests {
         options.stateDirectory = state
         let tips = Tips(jsonBytes: Self.bytes)
         try tips.turnOff(options: options)
-        guard case .state(let off) = TipsStateStore(stateDirectory: state).load(id: "api-tips") else {
+        guard case .found(let off) = TipsStateStore(stateDirectory: state).load(id: "api-tips") else {
             Issue.record("no state after turnOff")
             return
         }
         #expect(off.off && off.shown.isEmpty)
         try tips.turnOn(options: options)
-        guard case .state(let on) = TipsStateStore(stateDirectory: state).load(id: "api-tips") else { return }
+        guard case .found(let on) = TipsStateStore(stateDirectory: state).load(id: "api-tips") else { return }
         #expect(!on.off)
     }
 
