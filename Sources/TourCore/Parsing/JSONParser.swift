@@ -188,19 +188,30 @@ package struct JSONParser {
             skipWhitespace()
             try parseValue()
             count += 1
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                comma = position
-                advance()
-            case UInt8(ascii: "}"):
-                advance()
-                depth -= 1
-                close(object, count: count)
-                return
-            case nil: throw failure("unexpected end of file; expected ',' or '}'")
-            default: throw failure("expected ',' or '}' after the value of \(Quoted(keyText(key)))")
+            guard let more = try continues(object, count: count, closedBy: UInt8(ascii: "}"), comma: &comma) else {
+                throw failure("expected ',' or '}' after the value of \(Quoted(keyText(key)))")
             }
+            guard more else { return }
+        }
+    }
+
+    /// After a member or an element: true at a comma (where it is kept, for the message
+    /// about a trailing one), false once `closer` closed the container, nil at anything
+    /// else (the caller says what it expected).
+    private mutating func continues(_ container: Int, count: Int, closedBy closer: UInt8, comma: inout SourcePosition) throws(Failure) -> Bool? {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","):
+            comma = position
+            advance()
+            return true
+        case closer:
+            advance()
+            depth -= 1
+            close(container, count: count)
+            return false
+        case nil: throw failure("unexpected end of file; expected ',' or '\(Character(Unicode.Scalar(closer)))'")
+        default: return nil
         }
     }
 
@@ -221,19 +232,10 @@ package struct JSONParser {
             }
             try parseValue()
             count += 1
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                comma = position
-                advance()
-            case UInt8(ascii: "]"):
-                advance()
-                depth -= 1
-                close(array, count: count)
-                return
-            case nil: throw failure("unexpected end of file; expected ',' or ']'")
-            default: throw failure("expected ',' or ']' in array")
+            guard let more = try continues(array, count: count, closedBy: UInt8(ascii: "]"), comma: &comma) else {
+                throw failure("expected ',' or ']' in array")
             }
+            guard more else { return }
         }
     }
 
