@@ -212,14 +212,11 @@ enum TipRunner {
         var options = options
         options.once = false
         let outcome = try set.browsingTour.run(options: options)
-        switch outcome {
-        case .completed, .skipped:
-            if let store = store(tipOptions), let id = set.id {
-                var state = TipsState()
-                if case .found(let found) = store.load(id: id) { state = found }
-                try? store.save(TipRotation.recordingAll(of: set, in: state, at: now(tipOptions)), id: id)
-            }
-        default: break
+        guard let store = store(tipOptions), let id = set.id else { return outcome }
+        var state = TipsState()
+        if case .found(let found) = store.load(id: id) { state = found }
+        if let recorded = TipRotation.afterBrowsing(outcome, of: set, in: state, at: now(tipOptions)) {
+            try? store.save(recorded, id: id)
         }
         return outcome
     }

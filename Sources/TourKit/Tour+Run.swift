@@ -110,6 +110,12 @@ extension Tour {
         return record.values
     }
 
+    /// The name this tour's seen state and answers are kept under: `options.id`, the
+    /// tour's id, or "tour".
+    package func stateID(options: TourOptions) -> String {
+        TourRunner.storeID(self, options: options)
+    }
+
     /// Forgets that this tour was seen: the "show the tour again" button. Returns true
     /// when there was something to forget.
     @discardableResult

@@ -108,7 +108,7 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
     if arguments.reset {
         // Say what happened: a reset that finds nothing is not an error, but it is news.
         let tour = try tour()
-        let name = Quoted(options.id ?? tour.id ?? "tour")
+        let name = Quoted(tour.stateID(options: options))
         return written(try tour.resetSeenState(options: options) ? "forgot that \(name) was seen\n" : "\(name) was not marked as seen\n")
     }
     let unread: UnreadTour

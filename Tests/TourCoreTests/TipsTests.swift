@@ -107,6 +107,19 @@ struct TipsTests {
         #expect(TipRotation.next(in: one, state: after) == 0)
     }
 
+    @Test func browsingRecordsEveryTipOnlyWhenFinishedOrSkipped() {
+        let tips = Self.set(["a", "b", "c"])
+        let start = TipRotation.recording(1, of: tips, in: TipsState(), at: 5)
+        let all = TipRotation.recordingAll(of: tips, in: start, at: 50)
+        #expect(TipRotation.afterBrowsing(.completed, of: tips, in: start, at: 50) == all)
+        #expect(TipRotation.afterBrowsing(.skipped(atPage: 1), of: tips, in: start, at: 50) == all)
+        for outcome in [TourOutcome.interrupted(signal: 2), .alreadySeen, .notShown(.notATerminal)] {
+            #expect(TipRotation.afterBrowsing(outcome, of: tips, in: start, at: 50) == nil, "\(outcome)")
+        }
+        // Every tip counts as seen: the next is the least recent, in file order.
+        #expect(TipRotation.next(in: tips, state: all).map { tips.tips[$0].key } == "a")
+    }
+
     @Test func afterAnUpdateTheNewTipsComeFirst() {
         var tips = Self.set(["a", "b", "c"], version: "1.0")
         var state = TipRotation.recording(0, of: tips, in: TipsState(), at: 0)

@@ -92,6 +92,16 @@ package enum TipRotation {
         return state
     }
 
+    /// What browsing the tips as pages (`tour tips`, `Tips.browse`) records: finishing or
+    /// skipping counts every tip as seen, in file order; a signal, or a run that showed
+    /// nothing, records nothing (nil).
+    package static func afterBrowsing(_ outcome: TourOutcome, of tips: TipSet, in state: TipsState, at now: Int) -> TipsState? {
+        switch outcome {
+        case .completed, .skipped: recordingAll(of: tips, in: state, at: now)
+        case .alreadySeen, .notShown, .interrupted: nil
+        }
+    }
+
     /// The state after every tip was read (`tour tips`): all of them count as seen, in file order.
     package static func recordingAll(of tips: TipSet, in state: TipsState, at now: Int) -> TipsState {
         var state = state
