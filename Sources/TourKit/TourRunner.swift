@@ -220,13 +220,10 @@ enum TourRunner {
     /// Plays the plan's pages of `tour` as the options and the terminal allow.
     private static func present(_ tour: Tour, plan: RunPlan, startPosition: Int, options: TourOptions,
                                 environment: TerminalEnvironment) throws(TourError) -> RunEnding {
-        let glyphs: Glyphs = environment.localeIsUTF8 ? .unicode : .ascii
-        // Outside a UTF-8 locale every output path is ASCII, as the pager is.
-        let asciiOnly = !environment.localeIsUTF8
-        func forTerminal(_ text: String) -> String { asciiOnly ? ASCIIText.transliterate(text) : text }
-        let mode = PresentationMode.choose(options.presentation, accessibleRequested: environment.accessibleRequested,
-                                           canRunFullScreen: environment.canRunFullScreen)
-        if mode == .accessible {
+        let settings = PlaySettings.resolve(options, environment: environment)
+        let glyphs = settings.glyphs
+        func forTerminal(_ text: String) -> String { settings.asciiOnly ? ASCIIText.transliterate(text) : text }
+        if settings.mode == .accessible {
             var writeFailure: String? = nil
             let input = LineReader(descriptor: STDIN_FILENO)
             let (outcome, answers) = AccessibleTour.runAnswering(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
@@ -238,26 +235,28 @@ enum TourRunner {
             if let writeFailure { throw TourError.output(reason: "cannot write the tour: \(writeFailure)") }
             return RunEnding(outcome: outcome, plan: plan, answers: answers)
         }
-        if mode == .fullScreen {
+        if settings.mode == .fullScreen {
             var pagerOptions = FullScreenSession.Options()
             pagerOptions.plan = plan
             pagerOptions.startPosition = startPosition
             pagerOptions.environment = environment
-            pagerOptions.animation = options.animation && !environment.reduceMotion
+            pagerOptions.animation = settings.animation
             pagerOptions.mouse = options.mouse
             pagerOptions.bindings = options.keyBindings
-            pagerOptions.colorMode = !options.color || environment.noColorRequested ? .never : .automatic
-            pagerOptions.asciiOnly = asciiOnly
+            pagerOptions.colorMode = settings.colorMode
+            pagerOptions.asciiOnly = settings.asciiOnly
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
             pagerOptions.onPageChange = options.onPageChange
             pagerOptions.background = options.background
             pagerOptions.watch = options.watchedFile.map {
                 WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
             }
-            if let ending = try? FullScreenSession.run(tour, options: pagerOptions) {
-                return ending
+            do throws(TerminalUnavailable) {
+                return try FullScreenSession.run(tour, options: pagerOptions)
+            } catch {
+                // No usable terminal after all (TERM unknown to terminfo): plain text still works.
+                if environment.debug { StandardStreams.error(PlaySettings.fallbackExplanation(error)) }
             }
-            // No usable terminal after all (TERM unknown to terminfo): plain text still works.
         }
         // A tour that did not reach its reader (a full disk, a closed pipe) was not seen.
         guard StandardStreams.output(forTerminal(PlainText.tour(plan.shownTour(tour), glyphs: glyphs))) else {

@@ -1,0 +1,33 @@
+import TourCore
+import TourTerminal
+
+/// What a run's options and the terminal's environment settle about how it plays: the
+/// way it is shown, motion, color and the characters it may use. Decided here, in one
+/// place with tests; the runner carries it out.
+struct PlaySettings: Equatable {
+    var mode: PresentationMode
+    /// Slides and reveals: asked for, and not turned off by the person (TOUR_REDUCE_MOTION).
+    var animation: Bool
+    /// No color when the caller or the person (NO_COLOR) said so.
+    var colorMode: ColorMode
+    /// Outside a UTF-8 locale every output path is ASCII, as the pager is.
+    var asciiOnly: Bool
+
+    var glyphs: Glyphs { asciiOnly ? .ascii : .unicode }
+
+    static func resolve(_ options: TourOptions, environment: TerminalEnvironment) -> PlaySettings {
+        PlaySettings(
+            mode: PresentationMode.choose(options.presentation, accessibleRequested: environment.accessibleRequested,
+                                          canRunFullScreen: environment.canRunFullScreen),
+            animation: options.animation && !environment.reduceMotion,
+            colorMode: !options.color || environment.noColorRequested ? .never : .automatic,
+            asciiOnly: !environment.localeIsUTF8)
+    }
+
+    /// What a full-screen run does when the terminal cannot be set up after all (TERM
+    /// unknown to terminfo, no tty to open): plain text still reaches the person. What
+    /// TOUR_DEBUG says of it.
+    static func fallbackExplanation(_ unavailable: TerminalUnavailable) -> String {
+        "tour: the full screen could not start (\(MessageText.visible(unavailable.reason, limit: 200))); printing the tour as text\n"
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+import TourCore
+@testable import TourKit
+@testable import TourTerminal
+
+/// What the options and the person's environment settle about a run's look and motion.
+@Suite("Play settings")
+struct PlaySettingsTests {
+    static func environment(utf8: Bool = true, noColor: Bool = false, reduceMotion: Bool = false, accessible: Bool = false,
+                            term: String? = "xterm-256color", terminal: Bool = true) -> TerminalEnvironment {
+        TerminalEnvironment(stdinIsTerminal: terminal, stdoutIsTerminal: terminal, term: term, localeIsUTF8: utf8,
+                            noColorRequested: noColor, escapeDelayMilliseconds: nil, wantsTrueColor: false,
+                            reduceMotion: reduceMotion, accessibleRequested: accessible)
+    }
+
+    @Test func theCallerAndThePersonCanEachTurnMotionAndColorOff() {
+        let plain = PlaySettings.resolve(TourOptions(), environment: Self.environment())
+        #expect(plain == PlaySettings(mode: .fullScreen, animation: true, colorMode: .automatic, asciiOnly: false))
+        var still = TourOptions()
+        still.animation = false
+        still.color = false
+        #expect(PlaySettings.resolve(still, environment: Self.environment()).animation == false)
+        #expect(PlaySettings.resolve(still, environment: Self.environment()).colorMode == .never)
+        let person = PlaySettings.resolve(TourOptions(), environment: Self.environment(noColor: true, reduceMotion: true))
+        #expect(!person.animation && person.colorMode == .never)
+    }
+
+    @Test func outsideUTF8EverythingIsASCII() {
+        let settings = PlaySettings.resolve(TourOptions(), environment: Self.environment(utf8: false))
+        #expect(settings.asciiOnly && settings.glyphs == .ascii)
+        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment()).glyphs == .unicode)
+    }
+
+    @Test func theModeFollowsTheRequestThenThePersonThenTheTerminal() {
+        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(accessible: true)).mode == .accessible)
+        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(term: "dumb")).mode == .plainText)
+        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(terminal: false)).mode == .plainText)
+        var plain = TourOptions()
+        plain.presentation = .plain
+        #expect(PlaySettings.resolve(plain, environment: Self.environment(accessible: true)).mode == .plainText)
+    }
+
+    @Test func theFallbackToTextIsExplainedWithItsReasonMadeVisible() {
+        let text = PlaySettings.fallbackExplanation(TerminalUnavailable(reason: "unknown terminal \"x\u{1b}]0;owned\u{7}\""))
+        #expect(text.hasPrefix("tour: the full screen could not start (unknown terminal"))
+        #expect(text.hasSuffix("; printing the tour as text\n"))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+    }
+}
