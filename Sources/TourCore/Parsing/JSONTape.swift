@@ -156,7 +156,7 @@ package final class JSONTape: Sendable {
     /// The members of the object at `index` (nothing for any other value): each key's
     /// index, then its value's.
     package func members(_ index: Int) -> Members {
-        Members(tape: self, first: index + 1, count: tokens[index].kind == .object ? Int(tokens[index].second) : 0)
+        Members(children: Elements(tape: self, first: index + 1, count: tokens[index].kind == .object ? 2 * Int(tokens[index].second) : 0))
     }
 
     package struct Elements: Sequence {
@@ -181,25 +181,20 @@ package final class JSONTape: Sendable {
         }
     }
 
+    /// An object's members: its children on the tape are its keys and values in turn.
     package struct Members: Sequence {
-        let tape: JSONTape
-        let first: Int
-        package let count: Int
+        let children: Elements
 
+        package var count: Int { children.count / 2 }
         package var underestimatedCount: Int { count }
 
-        package func makeIterator() -> Iterator { Iterator(tape: tape, upcoming: first, left: count) }
+        package func makeIterator() -> Iterator { Iterator(children: children.makeIterator()) }
 
         package struct Iterator: IteratorProtocol {
-            let tape: JSONTape
-            var upcoming: Int
-            var left: Int
+            var children: Elements.Iterator
             package mutating func next() -> (key: Int, value: Int)? {
-                guard left > 0 else { return nil }
-                left -= 1
-                let key = upcoming
-                upcoming = tape.end(of: key + 1)
-                return (key, key + 1)
+                guard let key = children.next(), let value = children.next() else { return nil }
+                return (key, value)
             }
         }
     }
