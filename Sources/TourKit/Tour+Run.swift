@@ -1,5 +1,6 @@
 import TourCore
 import TourStore
+import TourTerminal
 
 extension Tour {
     /// Loads a tour from a JSON or Markdown file; `heroFile` paths are relative to it.
@@ -52,7 +53,7 @@ extension Tour {
 
     /// The locale whose translation a tour is read in when none is named.
     package static var environmentLocale: String? {
-        TourLoader.messagesLocale(environment: TourRunner.environment)
+        TourLoader.messagesLocale(environment: TerminalEnvironment.variable)
     }
 
     /// `tour` with the translation for `locale` laid over it, chosen as for a file.

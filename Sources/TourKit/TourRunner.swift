@@ -56,7 +56,7 @@ enum TourRunner {
         // A tour in hand, or one whose id the file's top did not give, is read whole before
         // the state: its problems stop the run first.
         let tour = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
-        let start = onceStart(id: options.id ?? unread.head?.id ?? tour?.id ?? "tour", options: options, warnings: &warnings)
+        let start = onceStart(id: options.id ?? unread.head?.id ?? tour?.id ?? "tour", options: options, environment: environment, warnings: &warnings)
         // Seen, at this version or a newer one: the rest of the file is not read, and a
         // tip shows if one is due.
         if tour == nil, StartPlan.firstStep(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
@@ -93,14 +93,14 @@ enum TourRunner {
     }
 
     /// The seen state of a `once` start, and the warning to give when it cannot be kept.
-    private static func onceStart(id: String, options: TourOptions, warnings: inout RunWarnings) -> OnceStart {
-        let store = store(options: options)
+    private static func onceStart(id: String, options: TourOptions, environment: TerminalEnvironment, warnings: inout RunWarnings) -> OnceStart {
+        let store = store(options: options, environment: environment)
         var start = OnceStart(id: id, store: store)
         switch store?.load(id: id) {
         case .found(let state)?: start.lastSeen = state
         case .unusable(let reason)?: warnings.state(reason)
         case .missing?: break
-        case nil: warnings.state(RunWarnings.noStateDirectory(home: TourRunner.environment("HOME")))
+        case nil: warnings.state(RunWarnings.noStateDirectory(home: environment.variable("HOME")))
         }
         return start
     }
@@ -177,7 +177,7 @@ enum TourRunner {
     /// TERM=dumb, no color for NO_COLOR), ASCII outside a UTF-8 locale. False when it did
     /// not reach the terminal.
     static func printInPlace(_ canvas: Canvas, color: Bool, environment: TerminalEnvironment) -> Bool {
-        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: TourRunner.environment("COLORTERM"),
+        let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: environment.variable("COLORTERM"),
                                           noColor: !color || environment.noColorRequested)
         let text = TipCard.text(canvas, depth: depth)
         return StandardStreams.output(environment.localeIsUTF8 ? text : ASCIIText.transliterate(text))
@@ -185,8 +185,8 @@ enum TourRunner {
 
     /// Where the state files live: the options' directory, or the XDG default; nil when
     /// there is neither (HOME unset).
-    static func stateDirectory(_ directory: String?) -> String? {
-        directory ?? SeenStateStore.defaultDirectory(environment: environment)
+    static func stateDirectory(_ directory: String?, environment: TerminalEnvironment? = nil) -> String? {
+        directory ?? SeenStateStore.defaultDirectory(environment: environment?.variable ?? TerminalEnvironment.variable)
     }
     /// What TOUR_DEBUG=1 says of a tour with nothing new.
     private static func seenMessage(id: String, lastSeen: SeenState?) -> String {
@@ -213,8 +213,8 @@ enum TourRunner {
     }
 
     /// The store in the options' directory, or the XDG default; nil when there is neither.
-    static func store(options: TourOptions) -> SeenStateStore? {
-        stateDirectory(options.stateDirectory).map(SeenStateStore.init)
+    static func store(options: TourOptions, environment: TerminalEnvironment? = nil) -> SeenStateStore? {
+        stateDirectory(options.stateDirectory, environment: environment).map(SeenStateStore.init)
     }
 
     /// Plays the plan's pages of `tour` as the options and the terminal allow.
@@ -273,9 +273,6 @@ enum TourRunner {
         }
     }
 
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
 }
 
 /// What the command's own output needs to know of the terminal.

@@ -40,6 +40,21 @@ package struct TerminalEnvironment: Sendable {
     package var colorFGBG: String? = nil
     /// STY is set: GNU Screen, which passes the color queries on badly.
     package var insideGNUScreen = false
+    /// The other variables a run reads (`variableNames`), as they were when this was taken.
+    package var variables: [String: String] = [:]
+
+    /// Where the state lives (XDG_STATE_HOME, HOME), how a tip's colors are chosen
+    /// (COLORTERM) and which translation is read (LC_ALL, LC_MESSAGES, LANG).
+    package static let variableNames = ["HOME", "XDG_STATE_HOME", "COLORTERM", "LC_ALL", "LC_MESSAGES", "LANG"]
+
+    /// A variable of the snapshot: one of `variableNames`, as it was when this was taken.
+    package func variable(_ name: String) -> String? { variables[name] }
+
+    /// A variable of the process's environment as it is now: the one place outside the
+    /// snapshot where TourKit and the command read the environment.
+    package static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 
     /// Whether to ask the terminal for its background: only on a terminal that can answer
     /// and where the answer is needed (no choice given), never through GNU Screen.
@@ -72,6 +87,9 @@ package struct TerminalEnvironment: Sendable {
         result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))
         result.colorFGBG = environment("COLORFGBG")
         result.insideGNUScreen = !(environment("STY") ?? "").isEmpty
+        for name in variableNames {
+            if let value = environment(name) { result.variables[name] = value }
+        }
         return result
     }
 

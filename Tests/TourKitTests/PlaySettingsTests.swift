@@ -47,3 +47,19 @@ struct PlaySettingsTests {
         #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }
 }
+
+/// A run reads the state directory from the environment it was given, not from the process.
+@Suite("The environment a run is given")
+struct RunEnvironmentTests {
+    @Test func theStateDirectoryComesFromTheSnapshot() {
+        var environment = PlaySettingsTests.environment()
+        environment.variables = ["XDG_STATE_HOME": "/snapshot/state", "HOME": "/snapshot/home"]
+        #expect(TourRunner.stateDirectory(nil, environment: environment) == "/snapshot/state/tour")
+        environment.variables = ["HOME": "/snapshot/home"]
+        #expect(TourRunner.stateDirectory(nil, environment: environment) == "/snapshot/home/.local/state/tour")
+        environment.variables = ["XDG_STATE_HOME": "relative"]
+        #expect(TourRunner.stateDirectory(nil, environment: environment) == nil)
+        // The options' own directory wins over any environment.
+        #expect(TourRunner.stateDirectory("/given", environment: environment) == "/given")
+    }
+}
