@@ -22,6 +22,9 @@ final class TerminalScreen {
     let colors: ColorSupport
     /// Mouse reporting was asked for and the terminal has it.
     private let mouse: Bool
+    /// Inside GNU screen, whose `altscreen` is off unless set: leaving the alternate screen
+    /// does nothing there, and the last frame would stay under the prompt.
+    private let clearsOnLeaving: Bool
     /// The private modes the terminal's entry allows.
     private let modes: PrivateModes
 
@@ -66,6 +69,7 @@ final class TerminalScreen {
         self.size = size
         modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
         self.mouse = mouse && modes.mouse
+        clearsOnLeaving = environment.insideGNUScreen
 
         var modes = termios()
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
@@ -84,6 +88,7 @@ final class TerminalScreen {
     /// nothing it sent left for the shell.
     func close() {
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
+        clearBeforeLeaving()
         endwin()
         sendPending(synchronized: false)
         drainInput()
@@ -95,10 +100,18 @@ final class TerminalScreen {
     /// Hands the terminal to the shell for Ctrl-Z; `resume()` takes it back after `fg`.
     func suspend() {
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
+        clearBeforeLeaving()
         endwin()
         sendPending(synchronized: false)
         drainInput()
         restoreShellModes()
+    }
+
+    /// Where leaving the alternate screen may not restore what was there (GNU screen), the
+    /// frame is erased first, so the shell comes back on a clean screen rather than under
+    /// the tour. With an alternate screen this only clears the screen that is left.
+    private func clearBeforeLeaving() {
+        if clearsOnLeaving { writeToTerminal(Array("\u{1B}[H\u{1B}[2J".utf8)) }
     }
 
     /// Device-attribute answers still to come: one for each fence sent and not yet seen.

@@ -123,6 +123,30 @@ struct EveryTerminalEndToEndTests {
         #expect(light.waitForExit()?.code == 1)
     }
 
+    /// GNU screen keeps `altscreen` off unless set: leaving the alternate screen does
+    /// nothing there. The shell must still come back on a clean screen, not under the
+    /// tour's last frame.
+    @Test func insideGNUScreenWithoutAltscreenTheFrameIsNotLeftBehind() throws {
+        guard let screen = ["/usr/bin/screen", "/bin/screen"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            Issue.record("GNU screen is not installed; make test installs it")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-screen-\(getpid())")
+        // screen keeps its sockets in SCREENDIR, and refuses one that others may read.
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let configuration = directory.appendingPathComponent("screenrc")
+        try "startup_message off\n".write(to: configuration, atomically: true, encoding: .utf8)  // altscreen stays off
+        let script = "\(TourBinary.path) --no-animation; echo \"tour exited $?\"; sleep 30"
+        let session = try TmuxSession(["-q", "-c", configuration.path, "sh", "-c", script], executable: screen,
+                                      environment: ["SCREENDIR": directory.path, "TOUR_BACKGROUND": "dark"])
+        _ = try session.waitFor("Welcome to tour")
+        try session.send("q")
+        let after = try session.waitFor("tour exited 1")
+        #expect(!after.contains("Welcome to tour"), "the frame stayed under the prompt:\n\(after)")
+        #expect(!after.contains("Skip"), "\(after)")
+    }
+
     @Test func smallWindowsKeepArtTheWayOutAndWholeCommands() throws {
         // 60x20: every built-in page with a picture keeps at least 3 rows of it above the title.
         for (page, title) in [(1, "Welcome to tour"), (2, "Swipe with your keys"), (4, "Write your own tour"), (5, "Shown once, then what's new")] {
