@@ -98,3 +98,27 @@ struct ContrastTests {
         #expect(TerminalBackground.from(colorFGBG: nil) == .dark)
     }
 }
+
+/// The tables and roundings that keep libm out of the first frame give what libm gives.
+@Suite("Contrast without libm")
+struct ContrastWithoutLibmTests {
+    @Test func theLinearTableIsTheFormula() {
+        for channel in 0...255 {
+            #expect(Contrast.linearChannel[channel] == Contrast.linearValue(UInt8(channel)), "channel \(channel)")
+        }
+        #expect(Contrast.linearChannel.count == 256)
+    }
+
+    @Test func nearestRoundsAsRoundedDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = []
+        for whole in 0...255 {
+            let base = Double(whole)
+            values += [base, base + 0.5, base + 0.499_999_999_999_999_94, base - 0.5]
+        }
+        for _ in 0..<10_000 { values.append(Double.random(in: 0...255, using: &generator)) }
+        for value in values where value >= 0 && value <= 255 {
+            #expect(Palette.nearest(value) == value.rounded(), "\(value)")
+        }
+    }
+}

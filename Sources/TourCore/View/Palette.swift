@@ -97,8 +97,15 @@ package enum Palette {
         let index = min(Int(position), stops.count - 2)
         let local = position - Double(index)
         let (a, b) = (stops[index], stops[index + 1])
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * local).rounded()) }
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(nearest(Double(x) + (Double(y) - Double(x)) * local)) }
         return .rgb(mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+    }
+
+    /// `value.rounded()` for a value from 0 to 255, halves away from zero, without a call
+    /// into libm: the first frame blends colors, and libm's pages would count as its memory.
+    static func nearest(_ value: Double) -> Double {
+        let whole = Double(Int(value))
+        return value - whole >= 0.5 ? whole + 1 : whole
     }
 
     /// Black or white, whichever reads better on `background` (by relative luminance).
