@@ -56,7 +56,8 @@ enum TourRunner {
         // A tour in hand, or one whose id the file's top did not give, is read whole before
         // the state: its problems stop the run first.
         let tour = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
-        let start = onceStart(id: options.id ?? unread.head?.id ?? tour?.id ?? "tour", options: options, environment: environment, warnings: &warnings)
+        let start = onceStart(id: storeID(tourID: unread.head?.id ?? tour?.id, options: options), options: options,
+                              environment: environment, warnings: &warnings)
         // Seen, at this version or a newer one: the rest of the file is not read, and a
         // tip shows if one is due.
         if tour == nil, StartPlan.firstStep(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
@@ -209,7 +210,12 @@ enum TourRunner {
 
     /// The name the seen state is kept under: the option, the tour's id, or "tour".
     static func storeID(_ tour: Tour, options: TourOptions) -> String {
-        options.id ?? tour.id ?? "tour"
+        storeID(tourID: tour.id, options: options)
+    }
+
+    /// The same from the id alone, for a tour whose top was read and the rest not yet.
+    static func storeID(tourID: String?, options: TourOptions) -> String {
+        options.id ?? tourID ?? "tour"
     }
 
     /// The store in the options' directory, or the XDG default; nil when there is neither.

@@ -62,4 +62,14 @@ struct RunEnvironmentTests {
         // The options' own directory wins over any environment.
         #expect(TourRunner.stateDirectory("/given", environment: environment) == "/given")
     }
+
+    @Test func theStateIsKeptUnderTheOptionsIdThenTheToursThenTour() {
+        var options = TourOptions()
+        #expect(TourRunner.storeID(tourID: "mytool", options: options) == "mytool")
+        #expect(TourRunner.storeID(tourID: nil, options: options) == "tour")
+        #expect(TourRunner.storeID(Tour(pages: [Tour.Page(title: "One")]), options: options) == "tour")
+        options.id = "given"
+        #expect(TourRunner.storeID(tourID: "mytool", options: options) == "given")
+        #expect(Tour(id: "mytool", pages: [Tour.Page(title: "One")]).stateID(options: options) == "given")
+    }
 }
