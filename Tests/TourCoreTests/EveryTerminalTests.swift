@@ -26,6 +26,21 @@ struct EveryTerminalTests {
         #expect(silent.fenced && silent.answeredBackground == nil && none.isEmpty)
     }
 
+    /// xterm 379's device attributes are 36 bytes; a 32-byte limit on sequences took them
+    /// for garbage, so in a real xterm every start waited the whole 100 ms deadline and
+    /// the drain at exit never saw its fence.
+    @Test func aLongDeviceAttributesAnswerIsStillTheFence() {
+        let answer = "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c"
+        for split in 0...answer.utf8.count {
+            var decoder = KeyDecoder()
+            var replies = TerminalReplies()
+            let bytes = Array(answer.utf8)
+            let keys = decoder.feed(bytes[..<split], at: 0) + decoder.feed(bytes[split...], at: 0)
+            for reply in decoder.takeReplies() { replies.note(reply) }
+            #expect(keys.isEmpty && replies.fences == 1 && replies.answeredBackground == .light, "split at \(split)")
+        }
+    }
+
     @Test func theColorOverridesTheSchemeAndAChoiceOverridesBoth() {
         #expect(TerminalReplies.rgb("rgb:ffff/ffff/ffff")! == (255, 255, 255))
         #expect(TerminalReplies.rgb("rgb:8/8/8")! == (136, 136, 136))

@@ -25,7 +25,8 @@ package struct KeyDecoder: Sendable {
     /// which the terminal sends last): a pending ESC or half answer waits for them.
     package var awaitingRepliesUntil: Double?
     /// Longer "sequences" than this are garbage; drop them rather than grow without bound.
-    package static let maximumSequenceLength = 32
+    /// Room for a device-attributes answer with many features: xterm 379 sends 36 bytes.
+    package static let maximumSequenceLength = 128
     /// A string (an OSC answer) may be this long before it is dropped.
     package static let maximumStringLength = 512
     /// A cut-off string or sequence is dropped for at most this many more bytes, or
