@@ -52,6 +52,9 @@ package enum FullScreenSession {
     /// is not yet the Esc key) and, once it comes, used: a slow ssh link, a busy terminal.
     static let lateReplyLimit = 1.0
 
+    /// How long tmux may take to say whether it passes sequences through.
+    static let tmuxAnswerLimit = 0.1
+
     /// Plays the pages of `tour` that the options' plan shows; says how it ended, with the
     /// plan as it stood then (a reload may have changed it).
     package static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
@@ -63,13 +66,28 @@ package enum FullScreenSession {
         defer { tour_guard_uninstall() }
 
         let environment = options.environment ?? TerminalEnvironment.current()
-        let screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.mouse)
-        defer { screen.close() }
         let explicit = options.background ?? environment.backgroundRequested
-        var decoder = KeyDecoder(escapeDelay: Double(options.escapeDelayMilliseconds) / 1000)
         let asks = environment.shouldAskBackground(explicit: explicit)
+        let tmuxQuery = asks && environment.insideTmux ? TmuxPassthroughQuery.start(pane: environment.tmuxPane) : nil
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.mouse)
+        } catch {
+            _ = tmuxQuery?.answer(within: 0)
+            throw error
+        }
+        // Said once the screen is given back (defers run last to first).
+        var lineAfterClosing: String?
+        defer { if let lineAfterClosing { StandardStreams.error(lineAfterClosing) } }
+        defer { screen.close() }
+        var decoder = KeyDecoder(escapeDelay: Double(options.escapeDelayMilliseconds) / 1000)
+        let multiplexer = Multiplexer.detect(
+            insideTmux: environment.insideTmux,
+            tmuxAllowsPassthrough: { tmuxQuery?.answer(within: Self.tmuxAnswerLimit).map(Multiplexer.tmuxAllowsPassthrough(answer:)) ?? false },
+            insideGNUScreen: environment.insideGNUScreen)
         let (replies, typedAhead) = asks
-            ? screen.askBackground(deadline: options.backgroundQueryDeadline, lateLimit: Self.lateReplyLimit, decoder: &decoder)
+            ? screen.askBackground(StartupQuestions(through: multiplexer), deadline: options.backgroundQueryDeadline,
+                                   lateLimit: Self.lateReplyLimit, decoder: &decoder)
             : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
         let settings = PagerModel.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
@@ -77,6 +95,13 @@ package enum FullScreenSession {
         let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
+        if environment.debug {
+            let explanation = BackgroundExplanation(
+                drawnFor: loop.pager.settings.contrast?.background ?? background, firstChoice: background, explicit: explicit,
+                replies: replies, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
+                insideTmux: environment.insideTmux)
+            lineAfterClosing = explanation.text
+        }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
     }
 }

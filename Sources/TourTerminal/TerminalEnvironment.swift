@@ -38,8 +38,12 @@ package struct TerminalEnvironment: Sendable {
     package var backgroundRequested: TerminalBackground? = nil
     /// COLORFGBG, the cheap hint some terminals set.
     package var colorFGBG: String? = nil
-    /// STY is set: GNU Screen, which passes the color queries on badly.
+    /// STY is set: GNU Screen, which passes the color questions on inside a DCS.
     package var insideGNUScreen = false
+    /// TMUX is set: a tmux pane, which passes them on only when `allow-passthrough` is on.
+    package var insideTmux = false
+    /// TMUX_PANE: which pane tmux is asked about.
+    package var tmuxPane: String? = nil
     /// The other variables a run reads (`variableNames`), as they were when this was taken.
     package var variables: [String: String] = [:]
 
@@ -57,9 +61,9 @@ package struct TerminalEnvironment: Sendable {
     }
 
     /// Whether to ask the terminal for its background: only on a terminal that can answer
-    /// and where the answer is needed (no choice given), never through GNU Screen.
+    /// and where the answer is needed (no choice given).
     package func shouldAskBackground(explicit: TerminalBackground?) -> Bool {
-        explicit == nil && canRunFullScreen && !insideGNUScreen
+        explicit == nil && canRunFullScreen
     }
 
     /// The environment of this process. Call it inside `CharacterLocale.withEnvironment`,
@@ -87,6 +91,8 @@ package struct TerminalEnvironment: Sendable {
         result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))
         result.colorFGBG = environment("COLORFGBG")
         result.insideGNUScreen = !(environment("STY") ?? "").isEmpty
+        result.insideTmux = !(environment("TMUX") ?? "").isEmpty
+        result.tmuxPane = environment("TMUX_PANE").flatMap { $0.isEmpty ? nil : $0 }
         for name in variableNames {
             if let value = environment(name) { result.variables[name] = value }
         }

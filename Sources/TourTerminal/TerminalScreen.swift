@@ -27,6 +27,8 @@ final class TerminalScreen {
     private let clearsOnLeaving: Bool
     /// The private modes the terminal's entry allows.
     private let modes: PrivateModes
+    /// What the drain asks so that its answer comes after everything the terminal sent.
+    private let exitFence: ExitFence
 
     static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
     static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
@@ -70,6 +72,8 @@ final class TerminalScreen {
         modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
         self.mouse = mouse && modes.mouse
         clearsOnLeaving = environment.insideGNUScreen
+        exitFence = ExitFence(through: Multiplexer.detect(insideTmux: environment.insideTmux, tmuxAllowsPassthrough: { false },
+                                                          insideGNUScreen: environment.insideGNUScreen))
 
         var modes = termios()
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
@@ -145,8 +149,8 @@ final class TerminalScreen {
         guard modes.speaksECMA48 else { return }
         // Asked at start and never answered, long past any slow link: it answers no fence.
         if let asked, !fenceSeen, Self.monotonicSeconds() - asked.at >= asked.lateLimit { return }
-        writeToTerminal(Array(Self.fenceQuestion.utf8))
-        fencesOutstanding += 1
+        writeToTerminal(exitFence.bytes)
+        fencesOutstanding += exitFence.fences
         var decoder = KeyDecoder()
         Self.readInput(for: Self.drainLimit, until: { fencesOutstanding == 0 }) { bytes in
             _ = decoder.feed(bytes, at: Self.monotonicSeconds())
@@ -174,9 +178,6 @@ final class TerminalScreen {
         }
     }
 
-    /// The device-attributes question (DA1): every terminal answers it.
-    static let fenceQuestion = "\u{1B}[c"
-
     /// The clock of the input loop and the key decoder.
     static func monotonicSeconds() -> Double {
         var now = timespec()
@@ -203,24 +204,26 @@ final class TerminalScreen {
         sendPending(synchronized: true)
     }
 
-    /// Asks the terminal for its background: the color-scheme report (CSI ? 996 n), the
-    /// background color (OSC 11), then the device attributes (CSI c) as the fence that every
-    /// terminal answers. Reads until the fence or the deadline, whichever comes first, so a
-    /// terminal that knows neither costs no wait beyond its DA1 and one that answers
-    /// nothing at most `deadline` seconds. The bytes go through `decoder`, which keys
-    /// typed meanwhile come out of, and which goes on waiting for a late answer (up to
-    /// `lateLimit` seconds) once the tour is up: no answer is ever a key.
-    func askBackground(deadline seconds: Double, lateLimit: Double, decoder: inout KeyDecoder) -> (replies: TerminalReplies, typedAhead: [Key]) {
+    /// Asks the terminal for its background with `questions` (the color-scheme report,
+    /// the background color, the device attributes as the fence that every terminal
+    /// answers, wrapped for a multiplexer in front of it). Reads until every fence has come
+    /// or the deadline, whichever is first, so a terminal that knows neither color costs no
+    /// wait beyond its DA1 and one that answers nothing at most `deadline` seconds. The
+    /// bytes go through `decoder`, which keys typed meanwhile come out of, and which goes
+    /// on waiting for a late answer (up to `lateLimit` seconds) once the tour is up: no
+    /// answer is ever a key.
+    func askBackground(_ questions: StartupQuestions, deadline seconds: Double, lateLimit: Double,
+                       decoder: inout KeyDecoder) -> (replies: TerminalReplies, typedAhead: [Key]) {
         var replies = TerminalReplies()
         var keys: [Key] = []
         // A terminal that does not speak ECMA-48 (a VT52) would show the question as text.
         guard modes.speaksECMA48 else { return (replies, keys) }
-        writeToTerminal(Array(("\u{1B}[?996n\u{1B}]11;?\u{1B}\\" + Self.fenceQuestion).utf8))
-        fencesOutstanding += 1
+        writeToTerminal(questions.bytes)
+        fencesOutstanding += questions.fences
         let start = Self.monotonicSeconds()
         asked = (start, lateLimit)
         decoder.awaitingRepliesUntil = start + lateLimit
-        Self.readInput(for: seconds, until: { replies.fenced }) { bytes in
+        Self.readInput(for: seconds, until: { replies.fences >= questions.fences }) { bytes in
             keys += decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() {
                 replies.note(reply)

@@ -20,6 +20,6 @@ struct BackgroundQuestionTests {
         #expect(!Self.environment(term: nil).shouldAskBackground(explicit: nil))
         #expect(!Self.environment(stdin: false).shouldAskBackground(explicit: nil))
         #expect(!Self.environment(stdout: false).shouldAskBackground(explicit: nil))
-        #expect(!Self.environment(screen: true).shouldAskBackground(explicit: nil))  // GNU Screen passes it on badly
+        #expect(Self.environment(screen: true).shouldAskBackground(explicit: nil))   // wrapped in a DCS for it
     }
 }

@@ -19,15 +19,18 @@ package struct TerminalReplies: Equatable, Sendable {
         set { backgroundValue = newValue.map { [$0.0, $0.1, $0.2] } }
     }
     private var backgroundValue: [UInt8]?
-    /// The device attributes came: every answer that will come has come.
-    package private(set) var fenced = false
+    /// How many device-attribute answers came: once as many as `StartupQuestions.fences`
+    /// have, every answer that will come has come.
+    package private(set) var fences = 0
+    /// At least one fence came: the terminal (or the multiplexer in front of it) answers.
+    package var fenced: Bool { fences > 0 }
 
     package init() {}
 
     /// Takes in one answer.
     package mutating func note(_ reply: TerminalReply) {
         switch reply {
-        case .deviceAttributes: fenced = true
+        case .deviceAttributes: fences += 1
         case .colorScheme(let reported): scheme = reported
         case let .backgroundColor(red, green, blue): background = (red, green, blue)
         }
@@ -55,6 +58,6 @@ package struct TerminalReplies: Equatable, Sendable {
     }
 
     package static func == (left: TerminalReplies, right: TerminalReplies) -> Bool {
-        left.scheme == right.scheme && left.backgroundValue == right.backgroundValue && left.fenced == right.fenced
+        left.scheme == right.scheme && left.backgroundValue == right.backgroundValue && left.fences == right.fences
     }
 }

@@ -1,0 +1,89 @@
+/// What sits between tour and the terminal that draws it, as far as the start-up
+/// questions go: a multiplexer answers the device attributes itself, and passes the
+/// color questions on only when they are wrapped for it.
+package enum Multiplexer: Equatable, Sendable {
+    /// The terminal itself (or one that answers for the terminal, as tmux 3.4 does).
+    case none
+    /// tmux with `allow-passthrough` on: `DCS tmux; … ST`, every ESC inside doubled.
+    case tmuxPassingThrough
+    /// GNU screen, which hands a DCS's contents to the terminal it is attached to.
+    case gnuScreen
+
+    /// Who is there, from what the environment says: `TMUX` and `STY` name the
+    /// multiplexer, and tmux says itself whether it passes sequences through. With both
+    /// set, which is inside which cannot be told, so the questions are asked plainly.
+    package static func detect(insideTmux: Bool, tmuxAllowsPassthrough: () -> Bool, insideGNUScreen: Bool) -> Multiplexer {
+        switch (insideTmux, insideGNUScreen) {
+        case (true, false): tmuxAllowsPassthrough() ? .tmuxPassingThrough : .none
+        case (false, true): .gnuScreen
+        default: .none
+        }
+    }
+
+    /// tmux's answer to `display-message -p '#{allow-passthrough}'`: "0" is off; "1",
+    /// "on" and "all" pass through. Before tmux 3.3 the option did not exist (the format
+    /// is empty) and passthrough was always allowed.
+    package static func tmuxAllowsPassthrough(answer: String) -> Bool {
+        let value = answer.filter { !$0.isWhitespace }.lowercased()
+        return !["0", "off"].contains(value)
+    }
+}
+
+/// The questions tour asks the terminal at start, for its background: the color-scheme
+/// report (`CSI ? 996 n`), the background color (`OSC 11 ; ?`), and the device
+/// attributes (`CSI c`) as the fence every terminal answers after the others.
+package struct StartupQuestions: Equatable, Sendable {
+    /// What to write to the terminal.
+    package let bytes: [UInt8]
+    /// How many device-attribute answers will come: the fence of the terminal, and
+    /// behind a multiplexer also the multiplexer's own. The background is known (or
+    /// will not be told) once all have come.
+    package let fences: Int
+
+    static let scheme = "\u{1B}[?996n"
+    static let backgroundColor = "\u{1B}]11;?\u{07}"
+    /// The device-attributes question (DA1): every terminal answers it.
+    package static let fence = "\u{1B}[c"
+
+    package init(through multiplexer: Multiplexer) {
+        let plain = Self.scheme + "\u{1B}]11;?\u{1B}\\" + Self.fence
+        let outer = Self.scheme + Self.backgroundColor + Self.fence
+        switch multiplexer {
+        case .none:
+            bytes = Array(plain.utf8)
+            fences = 1
+        case .tmuxPassingThrough:
+            // Asked plainly too: tmux 3.4 and later answer the color from the outer
+            // terminal themselves. The multiplexer's fence comes first, the outer one after.
+            // (By hand: String.replacing would link the regex library, 1.4 MB.)
+            let doubled = String(outer.flatMap { $0 == "\u{1B}" ? "\u{1B}\u{1B}" : String($0) })
+            bytes = Array((plain.dropLast(Self.fence.count) + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
+            fences = 2
+        case .gnuScreen:
+            bytes = Array(("\u{1B}P" + outer + "\u{1B}\\" + Self.fence).utf8)
+            fences = 2
+        }
+    }
+}
+
+/// The fence the drain sends at exit and at Ctrl-Z: its answer must come after every mouse
+/// report and answer the terminal sent before it. GNU screen passes the outer terminal's
+/// mouse reports on but answers the device attributes itself, at once, ahead of a release
+/// still on its way; so behind screen the outer terminal is asked too, inside a DCS, and
+/// both answers are waited for. tmux keeps mouse reports to itself once a pane's mouse
+/// mode is off, so its own answer is enough.
+package struct ExitFence: Equatable, Sendable {
+    package let bytes: [UInt8]
+    package let fences: Int
+
+    package init(through multiplexer: Multiplexer) {
+        switch multiplexer {
+        case .none, .tmuxPassingThrough:
+            bytes = Array(StartupQuestions.fence.utf8)
+            fences = 1
+        case .gnuScreen:
+            bytes = Array(("\u{1B}P" + StartupQuestions.fence + "\u{1B}\\" + StartupQuestions.fence).utf8)
+            fences = 2
+        }
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Asks the tmux server whether this pane may pass sequences on to the outer terminal:
+/// `tmux display-message -p -t PANE '#{allow-passthrough}'`. Started before the screen
+/// is set up, so that its few milliseconds overlap the setup, and read just before the
+/// start-up questions, which are wrapped for tmux only when it passes them on.
+final class TmuxPassthroughQuery {
+    private let child: pid_t
+    private let output: Int32
+    private var finished = false
+
+    private init(child: pid_t, output: Int32) {
+        self.child = child
+        self.output = output
+    }
+
+    /// Starts the question; nil when tmux cannot be started.
+    static func start(pane: String?) -> TmuxPassthroughQuery? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        // Neither end stays open in the child beyond its stdout (dup2 clears the flag there).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Nothing of tmux's reaches the person's terminal: no input, no error text.
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let words = ["tmux", "display-message", "-p"] + (pane.map { ["-t", $0] } ?? []) + ["#{allow-passthrough}"]
+        var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var child: pid_t = 0
+        let started = posix_spawnp(&child, "tmux", &actions, nil, &arguments, environ)
+        close(ends[1])
+        guard started == 0 else {
+            close(ends[0])
+            return nil
+        }
+        return TmuxPassthroughQuery(child: child, output: ends[0])
+    }
+
+    /// What tmux printed, waited for at most `seconds`; nil if it did not finish in time
+    /// (it is stopped) or failed. The child is reaped either way.
+    func answer(within seconds: Double) -> String? {
+        guard !finished else { return nil }
+        finished = true
+        defer { close(output) }
+        var printed: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var clock = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &clock)
+        let deadline = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9 + seconds
+        var ended = false
+        while !ended {
+            clock_gettime(CLOCK_MONOTONIC, &clock)
+            let remaining = Int32(((deadline - Double(clock.tv_sec) - Double(clock.tv_nsec) / 1e9) * 1000).rounded(.up))
+            guard remaining > 0 else { break }
+            var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, remaining)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = read(output, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { ended = true } else { printed += buffer[0..<count] }
+        }
+        if !ended { kill(child, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        // A host process that reaps every child itself may have taken the status first.
+        let succeeded = ended && (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0
+        return succeeded ? String(decoding: printed, as: UTF8.self) : nil
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import TourCore
+
+/// The start-up questions behind tmux and GNU screen: wrapped so the outer terminal
+/// answers them, and waited for until the outer terminal's own fence.
+@Suite("The background behind a multiplexer")
+struct MultiplexerQuestionTests {
+    @Test func aTerminalIsAskedPlainlyWithOneFence() {
+        let questions = StartupQuestions(through: .none)
+        #expect(String(decoding: questions.bytes, as: UTF8.self) == "\u{1B}[?996n\u{1B}]11;?\u{1B}\\\u{1B}[c")
+        #expect(questions.fences == 1)
+    }
+
+    @Test func tmuxGetsTheQuestionsWrappedWithEveryEscapeDoubledAndItsOwnFenceLast() {
+        let questions = StartupQuestions(through: .tmuxPassingThrough)
+        let text = String(decoding: questions.bytes, as: UTF8.self)
+        #expect(text == "\u{1B}[?996n\u{1B}]11;?\u{1B}\\"
+            + "\u{1B}Ptmux;\u{1B}\u{1B}[?996n\u{1B}\u{1B}]11;?\u{07}\u{1B}\u{1B}[c\u{1B}\\"
+            + "\u{1B}[c")
+        #expect(questions.fences == 2)
+        // Inside the wrapper no ESC stands alone: a lone one would end the DCS early.
+        let wrapped = text.split(separator: "\u{1B}Ptmux;")[1].dropLast("\u{1B}\\\u{1B}[c".count)
+        #expect(!wrapped.replacing("\u{1B}\u{1B}", with: "").contains("\u{1B}"))
+    }
+
+    @Test func gnuScreenHandsTheDCSContentsToTheTerminal() {
+        let questions = StartupQuestions(through: .gnuScreen)
+        #expect(String(decoding: questions.bytes, as: UTF8.self) == "\u{1B}P\u{1B}[?996n\u{1B}]11;?\u{07}\u{1B}[c\u{1B}\\\u{1B}[c")
+        #expect(questions.fences == 2)
+    }
+
+    /// What tmux 3.3a with `allow-passthrough on` and screen 4.9, in an xterm with a
+    /// white background, sent back (recorded under Xvfb): the multiplexer's own fence at
+    /// once, the terminal's answers a round trip later.
+    @Test func theBackgroundIsKnownOnlyOnceTheOuterFenceHasCome() {
+        let questions = StartupQuestions(through: .tmuxPassingThrough)
+        var decoder = KeyDecoder()
+        var replies = TerminalReplies()
+        func take(_ text: String) {
+            #expect(decoder.feed(Array(text.utf8), at: 0).isEmpty)
+            for reply in decoder.takeReplies() { replies.note(reply) }
+        }
+        take("\u{1B}[?1;2c")
+        #expect(replies.fences < questions.fences && replies.answeredBackground == nil)
+        take("\u{1B}]11;rgb:ffff/ffff/ffff\u{07}\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c")
+        #expect(replies.fences == questions.fences && replies.answeredBackground == .light)
+    }
+
+    @Test func whoIsInFrontIsToldByTheEnvironmentAndTmuxsOwnAnswer() {
+        #expect(Multiplexer.detect(insideTmux: false, tmuxAllowsPassthrough: { true }, insideGNUScreen: false) == .none)
+        #expect(Multiplexer.detect(insideTmux: true, tmuxAllowsPassthrough: { true }, insideGNUScreen: false) == .tmuxPassingThrough)
+        #expect(Multiplexer.detect(insideTmux: true, tmuxAllowsPassthrough: { false }, insideGNUScreen: false) == .none)
+        #expect(Multiplexer.detect(insideTmux: false, tmuxAllowsPassthrough: { true }, insideGNUScreen: true) == .gnuScreen)
+        // Both: which is inside which is unknown, so nothing is wrapped.
+        #expect(Multiplexer.detect(insideTmux: true, tmuxAllowsPassthrough: { true }, insideGNUScreen: true) == .none)
+        // tmux is asked only when tour is inside it.
+        var asked = false
+        _ = Multiplexer.detect(insideTmux: false, tmuxAllowsPassthrough: { asked = true; return true }, insideGNUScreen: true)
+        #expect(!asked)
+    }
+
+    @Test func tmuxsOptionIsReadAsItPrintsIt() {
+        #expect(!Multiplexer.tmuxAllowsPassthrough(answer: "0\n"))
+        #expect(!Multiplexer.tmuxAllowsPassthrough(answer: "off"))
+        #expect(Multiplexer.tmuxAllowsPassthrough(answer: "1\n"))
+        #expect(Multiplexer.tmuxAllowsPassthrough(answer: "all\n"))   // tmux 3.4: invisible panes too
+        #expect(Multiplexer.tmuxAllowsPassthrough(answer: "\n"))      // before 3.3: no option, always on
+    }
+
+    /// A fast click inside GNU screen left its release for the shell (1 of 6 in the
+    /// matrix): screen answered the exit fence at once, before the outer terminal's
+    /// release arrived. Behind screen the outer terminal is fenced too.
+    @Test func theExitFenceReachesTheTerminalBehindScreen() {
+        #expect(ExitFence(through: .none) == ExitFence(through: .tmuxPassingThrough))
+        #expect(String(decoding: ExitFence(through: .none).bytes, as: UTF8.self) == "\u{1B}[c")
+        #expect(ExitFence(through: .none).fences == 1)
+        #expect(String(decoding: ExitFence(through: .gnuScreen).bytes, as: UTF8.self) == "\u{1B}P\u{1B}[c\u{1B}\\\u{1B}[c")
+        #expect(ExitFence(through: .gnuScreen).fences == 2)
+    }
+
+    @Test func theDebugLineSaysWhyTheColorsAreForTheirBackground() {
+        func said(_ drawn: TerminalBackground, first: TerminalBackground? = nil, explicit: TerminalBackground? = nil,
+                  answers: [TerminalReply] = [], colorFGBG: Bool = false, through: Multiplexer = .none, tmux: Bool = false) -> String {
+            var replies = TerminalReplies()
+            for answer in answers { replies.note(answer) }
+            return BackgroundExplanation(drawnFor: drawn, firstChoice: first ?? drawn, explicit: explicit, replies: replies,
+                                         hasColorFGBG: colorFGBG, multiplexer: through, insideTmux: tmux).text
+        }
+        let white = TerminalReply.backgroundColor(red: 255, green: 255, blue: 255)
+        #expect(said(.light, answers: [white, .deviceAttributes], through: .tmuxPassingThrough, tmux: true)
+            == "tour: colors for a light background: the terminal's background color, through tmux's passthrough\n")
+        #expect(said(.light, answers: [.colorScheme(.light)], through: .gnuScreen).hasSuffix("color-scheme report, through GNU screen\n"))
+        #expect(said(.dark, explicit: .dark, answers: [white]).hasSuffix("as asked (--background or TOUR_BACKGROUND)\n"))
+        #expect(said(.light, first: .dark, answers: [.deviceAttributes]).contains("came after the first frame"))
+        #expect(said(.light, answers: [.deviceAttributes], colorFGBG: true).contains("COLORFGBG"))
+        #expect(said(.dark, answers: [.deviceAttributes], tmux: true).contains("set -g allow-passthrough on"))
+        #expect(said(.dark, answers: [.deviceAttributes]).hasSuffix("assumed: the terminal does not say\n"))
+        #expect(said(.dark).hasSuffix("assumed: the terminal did not answer in time\n"))
+    }
+}
