@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps sysroot deb wheel tag terminals-test-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel tag terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -89,6 +89,7 @@ test: build bench-deps install-test-deps packages-test-deps terminals-test-deps
 	python3 bench/limits.py
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
 	$(MAKE) --no-print-directory deb wheel
 	python3 Tests/Packages/packages-test.py
@@ -146,11 +147,31 @@ terminals-test-deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	fi
 
-# The real-terminal tests alone: the pty that answers late and adversarially, and fast
-# clicks in xterm under Xvfb (make test runs both).
-test-terminals: bench-deps terminals-test-deps release
+# The emulators of the full matrix, ImageMagick for its screenshots, and Mesa for the two
+# that draw with OpenGL (kitty and alacritty, in software under Xvfb).
+emulators-deps: terminals-test-deps
+	@missing=""; \
+	command -v urxvt >/dev/null 2>&1 || missing="$$missing rxvt-unicode"; \
+	command -v stterm >/dev/null 2>&1 || missing="$$missing stterm"; \
+	command -v xfce4-terminal >/dev/null 2>&1 || missing="$$missing xfce4-terminal"; \
+	command -v konsole >/dev/null 2>&1 || missing="$$missing konsole"; \
+	command -v kitty >/dev/null 2>&1 || missing="$$missing kitty"; \
+	command -v alacritty >/dev/null 2>&1 || missing="$$missing alacritty"; \
+	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
+	[ -e /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so ] || [ "$$(uname -m)" != x86_64 ] || missing="$$missing libgl1-mesa-dri"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+
+# The real-terminal tests, all of them: the pty that answers late and adversarially, fast
+# clicks in xterm, and the matrix of emulators, which rewrites docs/terminals.md's table
+# and its screenshots (make test runs the first two and the matrix's xterm, tmux and
+# screen rows, writing nothing).
+test-terminals: bench-deps emulators-deps release
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/matrix.py $(RELEASE_BIN) --all --write-docs
 
 # tour against dialog and mdp, side by side in one run: prints the table, writes BENCHMARKS.md.
 bench: bench-deps release
