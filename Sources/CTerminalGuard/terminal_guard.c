@@ -51,16 +51,29 @@ static volatile sig_atomic_t fences_outstanding = 0;
 
 void tour_guard_note_fences(int count) { fences_outstanding = count < 0 ? 0 : count; }
 
-/* Reads and drops input until the terminal has answered every fence owed, one more
-   asked now included, or 300 ms: what it sent (a mouse release, a late answer) goes
+/* What the drain asks, and how many answers it brings (two behind GNU screen, which
+   answers one itself ahead of the outer terminal's mouse reports). */
+static char exit_fence[32] = "\033[c";
+static size_t exit_fence_length = 3;
+static volatile sig_atomic_t exit_fence_answers = 1;
+
+void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers) {
+    if (length == 0 || length > sizeof exit_fence || answers < 1) return;
+    exit_fence_answers = 0;
+    memcpy(exit_fence, bytes, length);
+    exit_fence_length = length;
+    exit_fence_answers = answers;
+}
+
+/* Reads and drops input until the terminal has answered every fence owed, the exit
+   fence asked now included, or 300 ms: what it sent (a mouse release, a late answer) goes
    nowhere. Only poll, read, write and clock_gettime: all async-signal-safe. A DA1 answer
    is ESC [ ? ... c (or CSI ? ... c); the scan keeps its state across reads. */
 static void drain_input(void) {
-    static const char fence[] = "\033[c";
-    if (saved_output_fd < 0 || saved_input_fd < 0) return;
-    ssize_t ignored = write(saved_output_fd, fence, sizeof fence - 1);
+    if (saved_output_fd < 0 || saved_input_fd < 0 || exit_fence_answers < 1) return;
+    ssize_t ignored = write(saved_output_fd, exit_fence, exit_fence_length);
     (void)ignored;
-    int owed = fences_outstanding + 1;
+    int owed = fences_outstanding + exit_fence_answers;
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
     /* 0: outside, 1: after ESC, 2: in CSI, 3: in CSI after '?' */

@@ -72,8 +72,13 @@ final class TerminalScreen {
         modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
         self.mouse = mouse && modes.mouse
         clearsOnLeaving = environment.insideGNUScreen
-        exitFence = ExitFence(through: Multiplexer.detect(insideTmux: environment.insideTmux, tmuxAllowsPassthrough: { false },
+        let fence = ExitFence(through: Multiplexer.detect(insideTmux: environment.insideTmux, tmuxAllowsPassthrough: { false },
                                                           insideGNUScreen: environment.insideGNUScreen))
+        exitFence = fence
+        // The crash handler's drain asks the same.
+        fence.bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_exit_fence($0.baseAddress, $0.count, Int32(fence.fences)) }
+        }
 
         var modes = termios()
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil

@@ -27,6 +27,7 @@ FENCE = b"\x1b[?62;22c"
 START_QUESTIONS = b"\x1b[?996n"
 FENCE_QUESTION = b"\x1b[c"
 MOUSE_OFF = b"\x1b[?1000l"
+PASSED_ON_FENCE = b"\x1bP\x1b[c\x1b\\"  # behind GNU screen: the device attributes, for the outer terminal
 
 
 class QuietScreen(pyte.Screen):
@@ -42,12 +43,15 @@ class QuietScreen(pyte.Screen):
 class ScriptedTerminal:
     """tour on a pty whose other side answers on a schedule of the test's."""
 
-    def __init__(self, argv, env, delay, split=None, typed_ahead=b"", answer_fences=True):
+    def __init__(self, argv, env, delay, split=None, typed_ahead=b"", answer_fences=True, outer_delay=None):
+        """`outer_delay`: the terminal plays GNU screen in front of a terminal that answers
+        a fence passed on in a DCS that much later, while screen answers its own at once."""
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.screen = QuietScreen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.delay, self.split, self.typed_ahead, self.answer_fences = delay, split, typed_ahead, answer_fences
+        self.outer_delay = outer_delay
         self.scheduled = []  # (time, bytes), written in order when due
         self.output = b""
         self.seen = 0  # how much of the output was scanned for questions
@@ -70,11 +74,16 @@ class ScriptedTerminal:
         while True:
             start_at = text.find(START_QUESTIONS, self.seen)
             fence_at = text.find(FENCE_QUESTION, self.seen)
-            found = [i for i in (start_at, fence_at) if i >= 0]
+            passed_on_at = text.find(PASSED_ON_FENCE, self.seen) if self.outer_delay is not None else -1
+            found = [i for i in (start_at, fence_at, passed_on_at) if i >= 0]
             if not found:
                 break
             index = min(found)
-            if index == start_at:
+            if index == passed_on_at:
+                # The fence screen hands on: the outer terminal answers it after what it sent before.
+                self.schedule(self.now() + self.outer_delay, FENCE)
+                self.seen = index + len(PASSED_ON_FENCE)
+            elif index == start_at:
                 # The start-up questions: scheme, color, then the fence, all `delay` late.
                 replies = SCHEME + COLOR + FENCE
                 when = self.now() + self.delay
@@ -227,6 +236,31 @@ def main():
         results.append(line)
         if code != 0 or left != 0:
             failures.append(line + " (expected exit 0, 0 bytes left)")
+
+    # Behind GNU screen (STY set), which answers the fence itself at once: a click's release
+    # still on its way from the outer terminal (40 ms) when tour exits on the press, and
+    # when it crashes. The drain fences the outer terminal too, answered after the release.
+    for name, crash in [("behind screen, a click's release 40 ms behind its press", False),
+                        ("behind screen, a crash with a release 40 ms away", True)]:
+        state = tempfile.mkdtemp(dir=work)
+        env = dict(environment(state), STY="4242.replies")
+        terminal = ScriptedTerminal([TOUR, "--no-animation", "--page", "3", tour], env, 0.005, outer_delay=0.06)
+        deadline = time.monotonic() + 5
+        while terminal.find("Get started") is None and time.monotonic() < deadline:
+            terminal.pump(0.02)
+        where = terminal.find("Get started") or (0, 0)
+        x, y = where[0] + 2, where[1] + 1
+        if crash:
+            os.kill(terminal.process.pid, 11)
+        else:
+            os.write(terminal.master, f"\x1b[<0;{x};{y}M".encode())
+        terminal.schedule(terminal.now() + 0.04, f"\x1b[<0;{x};{y}m".encode())
+        code, left = terminal.run_until_exit()
+        expected = 128 + 11 if crash else 0
+        line = f"{name:55} exit {code}  left {left} bytes"
+        results.append(line)
+        if code not in (expected, -11) or left != 0:
+            failures.append(line + f" (expected exit {expected}, 0 bytes left)")
 
     # A DCS answer that never ends, then q: keys are not dead; skipped within a second.
     state = tempfile.mkdtemp(dir=work)

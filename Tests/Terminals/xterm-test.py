@@ -12,6 +12,9 @@ Run by `make test` (which installs xvfb, xterm and xdotool): python3 Tests/Termi
 """
 import json, os, shutil, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from matrix import Display  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOUR = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "tour"))
 RUNS = 20
@@ -41,20 +44,8 @@ def main():
     skip = find(render(1), "Skip")
     targets = [("Get started", 2, 0, (button[0] + 3, button[1]))] * RUNS + [("Skip", 1, 1, (skip[0] + 1, skip[1]))] * RUNS
 
-    # Xvfb picks a free display and says which on a pipe.
-    read_end, write_end = os.pipe()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=[write_end])
-    os.close(write_end)
-    # Read to the newline, and keep the pipe open: Xvfb writes the number and the newline
-    # apart, and dies of EPIPE if the reader has gone in between.
-    number = b""
-    while not number.endswith(b"\n"):
-        chunk = os.read(read_end, 64)
-        if not chunk:
-            raise SystemExit("xterm: Xvfb did not start")
-        number += chunk
-    display = ":" + number.decode().strip()
+    xvfb = Display()
+    display = xvfb.name
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "TOUR_DISABLE", "TOUR_DEBUG", "NO_COLOR", "TMUX", "STY")}
     env.update(DISPLAY=display, LC_ALL="C.UTF-8", XDG_STATE_HOME=os.path.join(work, "state"))
     # One shell in one xterm: for each run, say ready, run tour, then read for 0.3 s what
@@ -69,11 +60,6 @@ def main():
         out.write("".join(f"{page}\n" for _, page, _, _ in targets))
     failures, lines = [], []
     try:
-        # Xvfb is up once it accepts a client.
-        for _ in range(100):
-            if subprocess.run(["xdotool", "getdisplaygeometry"], env=env, capture_output=True).returncode == 0:
-                break
-            time.sleep(0.05)
         terminal = subprocess.Popen(["xterm", "-fn", "6x13", "-geometry", "80x24+0+0", "-b", "0", "-bw", "0", "+sb",
                                      "-xrm", "XTerm*allowWindowOps: false", "-e", "sh", script], env=env,
                                     stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, "xterm.log"), "w"))
@@ -105,8 +91,7 @@ def main():
                 failures.append(f"click {index} on {name}: exit {code} (expected {expected}), left {left!r}")
         terminal.terminate()
     finally:
-        xvfb.terminate()
-        os.close(read_end)
+        xvfb.close()
     for name in ("Get started", "Skip"):
         runs = [line for line in lines if line[0] == name]
         leaked = sum(1 for _, _, left in runs if left)

@@ -24,6 +24,9 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
 /// How many device-attribute answers the terminal still owes (start-up questions not yet
 /// fenced), so a crash drains those too.
 void tour_guard_note_fences(int count);
+/// What the crash drain asks as its fence (at most 32 bytes), and how many device-attribute
+/// answers it brings: two behind GNU screen, which answers one itself.
+void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers);
 /// Puts back the handlers that were there before `tour_guard_install` and closes the pipe.
 void tour_guard_uninstall(void);
 
