@@ -44,6 +44,14 @@ package struct TerminalEnvironment: Sendable {
     package var insideTmux = false
     /// TMUX_PANE: which pane tmux is asked about.
     package var tmuxPane: String? = nil
+    /// TERM_PROGRAM and TERM_PROGRAM_VERSION, which tmux sets in its panes.
+    package var termProgram: String? = nil
+    package var termProgramVersion: String? = nil
+
+    /// Inside a tmux that may need to be asked whether it passes the questions on.
+    package var shouldAskTmuxAboutPassthrough: Bool {
+        insideTmux && !insideGNUScreen && Multiplexer.tmuxNeedsAsking(termProgram: termProgram, version: termProgramVersion)
+    }
     /// The other variables a run reads (`variableNames`), as they were when this was taken.
     package var variables: [String: String] = [:]
 
@@ -93,6 +101,8 @@ package struct TerminalEnvironment: Sendable {
         result.insideGNUScreen = !(environment("STY") ?? "").isEmpty
         result.insideTmux = !(environment("TMUX") ?? "").isEmpty
         result.tmuxPane = environment("TMUX_PANE").flatMap { $0.isEmpty ? nil : $0 }
+        result.termProgram = environment("TERM_PROGRAM")
+        result.termProgramVersion = environment("TERM_PROGRAM_VERSION")
         for name in variableNames {
             if let value = environment(name) { result.variables[name] = value }
         }

@@ -97,4 +97,20 @@ struct MultiplexerQuestionTests {
         #expect(said(.dark, answers: [.deviceAttributes]).hasSuffix("assumed: the terminal does not say\n"))
         #expect(said(.dark).hasSuffix("assumed: the terminal did not answer in time\n"))
     }
+
+    /// tmux 3.4 and later answer the background question themselves (3.5a, Debian 13,
+    /// seen by hand): no process is started to ask them about passthrough.
+    @Test func onlyATmuxBefore34IsAskedAboutPassthrough() {
+        #expect(Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "3.3a"))
+        #expect(Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "2.9"))
+        #expect(!Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "3.4"))
+        #expect(!Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "3.5a"))
+        #expect(!Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "next-3.6"))
+        #expect(!Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "4.0"))
+        // Unknown: asked; before 3.4 passthrough is the only way to the outer background.
+        #expect(Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: nil))
+        #expect(Multiplexer.tmuxNeedsAsking(termProgram: "tmux", version: "master"))
+        #expect(Multiplexer.tmuxNeedsAsking(termProgram: "WezTerm", version: "20240203"))
+        #expect(Multiplexer.tmuxNeedsAsking(termProgram: nil, version: nil))
+    }
 }

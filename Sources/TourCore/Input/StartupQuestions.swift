@@ -20,6 +20,17 @@ package enum Multiplexer: Equatable, Sendable {
         }
     }
 
+    /// Whether tmux has to be asked about passthrough at all: not when the pane says
+    /// (`TERM_PROGRAM=tmux`, `TERM_PROGRAM_VERSION`) that it is tmux 3.4 or later, which
+    /// answers the background question from the outer terminal itself.
+    package static func tmuxNeedsAsking(termProgram: String?, version: String?) -> Bool {
+        guard termProgram == "tmux", let version else { return true }
+        // "3.3a", "3.4", "next-3.6": the first two numbers.
+        let numbers = version.drop { !$0.isNumber }.split { !$0.isNumber }.prefix(2).compactMap { Int($0) }
+        guard numbers.count == 2 else { return true }
+        return (numbers[0], numbers[1]) < (3, 4)
+    }
+
     /// tmux's answer to `display-message -p '#{allow-passthrough}'`: "0" is off; "1",
     /// "on" and "all" pass through. Before tmux 3.3 the option did not exist (the format
     /// is empty) and passthrough was always allowed.
