@@ -96,11 +96,10 @@ package enum FullScreenSession {
         var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
         if environment.debug {
-            let explanation = BackgroundExplanation(
+            lineAfterClosing = BackgroundExplanation.line(
                 drawnFor: loop.pager.settings.contrast?.background ?? background, firstChoice: background, explicit: explicit,
                 replies: replies, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
                 insideTmux: environment.insideTmux)
-            lineAfterClosing = explanation.text
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
     }
@@ -271,9 +270,5 @@ private struct EventLoop {
         return milliseconds
     }
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
-    }
+    static func now() -> Double { TimedRead.now() }
 }

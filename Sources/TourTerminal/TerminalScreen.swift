@@ -157,38 +157,15 @@ final class TerminalScreen {
         writeToTerminal(exitFence.bytes)
         fencesOutstanding += exitFence.fences
         var decoder = KeyDecoder()
-        Self.readInput(for: Self.drainLimit, until: { fencesOutstanding == 0 }) { bytes in
+        TimedRead.read(STDIN_FILENO, for: Self.drainLimit, until: { fencesOutstanding == 0 }) { bytes in
             _ = decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() { noteReply(reply) }
         }
         fencesOutstanding = 0
     }
 
-    /// Hands what arrives on stdin to `take` until `done` holds, input ends, or `seconds`
-    /// have passed: the start-up questions' wait and the drain at exit.
-    private static func readInput(for seconds: Double, until done: () -> Bool, _ take: (ArraySlice<UInt8>) -> Void) {
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let start = monotonicSeconds()
-        while !done() {
-            let remaining = Int32(((seconds - (monotonicSeconds() - start)) * 1000).rounded(.up))
-            guard remaining > 0 else { return }
-            var entry = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, remaining)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return }
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { return }
-            take(buffer[0..<count])
-        }
-    }
-
     /// The clock of the input loop and the key decoder.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    static func monotonicSeconds() -> Double { TimedRead.now() }
 
     func resume() {
         Self.setProgramModes(from: shellModes)
@@ -228,7 +205,7 @@ final class TerminalScreen {
         let start = Self.monotonicSeconds()
         asked = (start, lateLimit)
         decoder.awaitingRepliesUntil = start + lateLimit
-        Self.readInput(for: seconds, until: { replies.fences >= questions.fences }) { bytes in
+        TimedRead.read(STDIN_FILENO, for: seconds, until: { replies.fences >= questions.fences }) { bytes in
             keys += decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() {
                 replies.note(reply)

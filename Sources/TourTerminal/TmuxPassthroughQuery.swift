@@ -49,23 +49,7 @@ final class TmuxPassthroughQuery {
         finished = true
         defer { close(output) }
         var printed: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 256)
-        var clock = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &clock)
-        let deadline = Double(clock.tv_sec) + Double(clock.tv_nsec) / 1e9 + seconds
-        var ended = false
-        while !ended {
-            clock_gettime(CLOCK_MONOTONIC, &clock)
-            let remaining = Int32(((deadline - Double(clock.tv_sec) - Double(clock.tv_nsec) / 1e9) * 1000).rounded(.up))
-            guard remaining > 0 else { break }
-            var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, remaining)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { break }
-            let count = read(output, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { ended = true } else { printed += buffer[0..<count] }
-        }
+        let ended = TimedRead.read(output, for: seconds) { printed += $0 }
         if !ended { kill(child, SIGKILL) }
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}

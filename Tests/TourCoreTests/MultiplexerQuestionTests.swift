@@ -83,8 +83,8 @@ struct MultiplexerQuestionTests {
                   answers: [TerminalReply] = [], colorFGBG: Bool = false, through: Multiplexer = .none, tmux: Bool = false) -> String {
             var replies = TerminalReplies()
             for answer in answers { replies.note(answer) }
-            return BackgroundExplanation(drawnFor: drawn, firstChoice: first ?? drawn, explicit: explicit, replies: replies,
-                                         hasColorFGBG: colorFGBG, multiplexer: through, insideTmux: tmux).text
+            return BackgroundExplanation.line(drawnFor: drawn, firstChoice: first ?? drawn, explicit: explicit, replies: replies,
+                                              hasColorFGBG: colorFGBG, multiplexer: through, insideTmux: tmux)
         }
         let white = TerminalReply.backgroundColor(red: 255, green: 255, blue: 255)
         #expect(said(.light, answers: [white, .deviceAttributes], through: .tmuxPassingThrough, tmux: true)

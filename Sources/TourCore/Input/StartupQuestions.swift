@@ -57,21 +57,21 @@ package struct StartupQuestions: Equatable, Sendable {
     package static let fence = "\u{1B}[c"
 
     package init(through multiplexer: Multiplexer) {
-        let plain = Self.scheme + "\u{1B}]11;?\u{1B}\\" + Self.fence
-        let outer = Self.scheme + Self.backgroundColor + Self.fence
+        // Asked of the terminal in front: the color in the ST form, which tmux 3.4 and
+        // later answer themselves. Passed on, inside a DCS: the BEL form, as an ST would end it.
+        let asked = Self.scheme + "\u{1B}]11;?\u{1B}\\"
+        let passedOn = Self.scheme + Self.backgroundColor + Self.fence
         switch multiplexer {
         case .none:
-            bytes = Array(plain.utf8)
+            bytes = Array((asked + Self.fence).utf8)
             fences = 1
         case .tmuxPassingThrough:
-            // Asked plainly too: tmux 3.4 and later answer the color from the outer
-            // terminal themselves. The multiplexer's fence comes first, the outer one after.
-            // (By hand: String.replacing would link the regex library, 1.4 MB.)
-            let doubled = String(outer.flatMap { $0 == "\u{1B}" ? "\u{1B}\u{1B}" : String($0) })
-            bytes = Array((plain.dropLast(Self.fence.count) + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
+            // Every ESC doubled, by hand: String.replacing would link the regex library (1.4 MB).
+            let doubled = String(passedOn.flatMap { $0 == "\u{1B}" ? "\u{1B}\u{1B}" : String($0) })
+            bytes = Array((asked + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         case .gnuScreen:
-            bytes = Array(("\u{1B}P" + outer + "\u{1B}\\" + Self.fence).utf8)
+            bytes = Array(("\u{1B}P" + passedOn + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         }
     }
