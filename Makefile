@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps sysroot deb wheel tag terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel tag terminfo-entries packages packages-deps terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -82,7 +82,7 @@ run: build
 # Everything: the example tool's build, a short smoke of every fuzz target, then the
 # unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
 FUZZ_SMOKE_SECONDS ?= 5
-test: build bench-deps install-test-deps packages-test-deps terminals-test-deps
+test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
 	$(MAKE) --no-print-directory release
 	python3 bench/bench.py --smoke
@@ -91,7 +91,7 @@ test: build bench-deps install-test-deps packages-test-deps terminals-test-deps
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
-	$(MAKE) --no-print-directory deb wheel
+	$(MAKE) --no-print-directory packages
 	python3 Tests/Packages/packages-test.py
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
@@ -253,27 +253,56 @@ uninstall:
 # LICENSE and README.md; beside it tour-VERSION-linux-ARCH.debug (the binary's debug info:
 # gdb finds it as tour.debug beside the binary, or by build id) and SHA256SUMS of both, so
 # a download can be checked before it is unpacked. VERSION is what tour --version prints.
+# OUT sets the folder that dist, deb and wheel write into (make packages: dist/).
+OUT ?= .
 dist: generated
 	@version=$$($(RELEASE_BIN) --version | cut -d' ' -f2); arch=$$(uname -m); \
 	name=tour-$$version-linux-$$arch; stage=.build/dist/$$name; \
-	rm -rf .build/dist && mkdir -p $$stage && \
+	rm -rf .build/dist && mkdir -p $$stage $(OUT) && \
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= >/dev/null && \
 	cp LICENSE README.md $$stage/ && \
-	tar -C .build/dist --owner=0 --group=0 --sort=name -czf $$name.tar.gz $$name && \
-	cp $(RELEASE_BIN).debug $$name.debug && \
-	sha256sum $$name.tar.gz $$name.debug > SHA256SUMS && \
-	echo "$$name.tar.gz $$name.debug SHA256SUMS"
+	tar -C .build/dist --owner=0 --group=0 --sort=name -czf $(OUT)/$$name.tar.gz $$name && \
+	cp $(RELEASE_BIN).debug $(OUT)/$$name.debug && \
+	(cd $(OUT) && sha256sum $$name.tar.gz $$name.debug > SHA256SUMS) && \
+	echo "$(OUT)/$$name.tar.gz $(OUT)/$$name.debug $(OUT)/SHA256SUMS"
+
+# make packages: every artifact this machine can build, in dist/, each checked by the
+# validator its registry's users trust (Packaging/check-packages.py: twine and auditwheel
+# for the wheels, lintian for the .debs, npm publish --dry-run for the npm packages,
+# readelf for every shipped binary), and one SHA256SUMS. It fails when a check fails.
+# The aarch64 artifacts come from scripts/build-aarch64.sh where it can build them.
+DIST := dist
+packages: generated packages-deps
+	@rm -rf $(DIST) && mkdir -p $(DIST)
+	@$(MAKE) --no-print-directory dist OUT=$(DIST) >/dev/null
+	@$(MAKE) --no-print-directory deb OUT=$(DIST) >/dev/null
+	@$(MAKE) --no-print-directory wheel OUT=$(DIST) >/dev/null
+	@python3 Packaging/npm/make-npm.py $(RELEASE_BIN) $(DIST) >/dev/null
+	@python3 Packaging/check-packages.py $(DIST)
+
+# What make packages builds and checks with (npm, auditwheel, twine), and what the tests
+# of its npm packages compile the TypeScript types with (tsc).
+packages-deps: packages-test-deps
+	@missing=""; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	command -v tsc >/dev/null 2>&1 || missing="$$missing node-typescript"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@command -v auditwheel >/dev/null 2>&1 || python3 -m pip install --quiet auditwheel
+	@command -v twine >/dev/null 2>&1 || python3 -m pip install --quiet twine
 
 # make deb: tour_VERSION_ARCH.deb of the same files in Debian's places (Packaging/deb).
 deb: generated
 	@rm -rf .build/deb
 	@$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb/stage PREFIX=/usr >/dev/null
-	@SYSROOT=$(SYSROOT) Packaging/deb/make-deb.sh .build/deb/stage .
+	@SYSROOT=$(SYSROOT) Packaging/deb/make-deb.sh .build/deb/stage $(OUT)
 
 # make wheel: tour_onboarding-VERSION-py3-none-manylinux_2_XX_ARCH.whl, the binary and the
 # module a Python tool imports (Packaging/python), tagged with the binary's glibc floor.
 wheel: release
-	@python3 Packaging/python/make-wheel.py $(RELEASE_BIN) .
+	@python3 Packaging/python/make-wheel.py $(RELEASE_BIN) $(OUT)
 
 # make tag: the release tag, X.Y.Z as SwiftPM reads it (no "v"), annotated, from the version
 # in Sources/tour/TourVersion.swift; refused on a tree with changes or a tag already there.
@@ -284,6 +313,12 @@ tag:
 	[ -z "$$(git status --porcelain)" ] || { echo "make tag: the tree has changes; commit them first" >&2; exit 1; }; \
 	! git rev-parse -q --verify "refs/tags/$$version" >/dev/null || { echo "make tag: $$version is tagged already" >&2; exit 1; }; \
 	git tag -a "$$version" -m "tour $$version" && echo "tagged $$version; push it with: git push origin $$version"
+
+# The terminfo entries built into the binary (scripts/generate-terminfo.py), compiled by the
+# newest ncurses-term Debian has, with kitty's own entry, in a trixie root.
+terminfo-entries:
+	@root=$$(scripts/debian-root.sh trixie-terminfo trixie ncurses-term kitty-terminfo) && \
+		python3 scripts/generate-terminfo.py $$root/usr/share/terminfo
 
 # The character-width table, from Debian's copy of the Unicode data files.
 width-table:

@@ -7,7 +7,7 @@ is the binary's real glibc floor, read from the binary (objdump -T), never set b
 manylinux_2_29_x86_64 says "glibc 2.29 or later", which pip checks before installing.
 Written with the standard library only; run by `make wheel`.
 """
-import base64, hashlib, os, platform, re, subprocess, sys, zipfile
+import base64, hashlib, os, re, subprocess, sys, zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -19,6 +19,14 @@ def glibc_floor(binary):
     return max(tuple(map(int, found)) for found in re.findall(r"\bGLIBC_(\d+)\.(\d+)\b", symbols))
 
 
+def elf_machine(binary):
+    """The architecture the binary is for, from its ELF header (it may be built for
+    another machine than this one)."""
+    with open(binary, "rb") as file:
+        header = file.read(20)
+    return {0x3E: "x86_64", 0xB7: "aarch64"}[int.from_bytes(header[18:20], "little")]
+
+
 def record_line(path, data):
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{path},sha256={digest},{len(data)}"
@@ -28,7 +36,7 @@ def main():
     binary, out = sys.argv[1], sys.argv[2]
     version = subprocess.run([binary, "--version"], stdout=subprocess.PIPE, check=True, text=True).stdout.split()[1]
     major, minor = glibc_floor(binary)
-    tag = f"py3-none-manylinux_{major}_{minor}_{platform.machine()}"
+    tag = f"py3-none-manylinux_{major}_{minor}_{elf_machine(binary)}"
     dist_info = f"{NAME}-{version}.dist-info"
     with open(os.path.join(TOP, "README.md")) as readme:
         summary = readme.read().split("\n\n")[1].replace("\n", " ")
@@ -38,8 +46,11 @@ def main():
                 "Classifier: Environment :: Console :: Curses\nClassifier: Operating System :: POSIX :: Linux\n"
                 "Description-Content-Type: text/markdown\n\n"
                 f"{summary}\n\nThis wheel installs `tour` on the environment's PATH and the module "
-                "`tour_onboarding` (`once`, `tip`, `reset`, `find_tour_bin`, `Outcome`). Linux x86_64 with "
-                f"glibc {major}.{minor} or later and ncurses 6 (`libncursesw6` on Debian and Ubuntu).\n")
+                "`tour_onboarding` (`once`, `tip`, `whats_new`, `answers`, `reset`, `find_tour_bin`, `Outcome`). "
+                f"Linux {elf_machine(binary)} with glibc {major}.{minor} or later; nothing else (ncurses is built in).\n\n"
+                "On other platforms, depend on it with an environment marker, and the module's calls return "
+                "`Outcome.UNAVAILABLE` there:\n\n"
+                '    tour-onboarding; sys_platform == "linux" and (platform_machine == "x86_64" or platform_machine == "aarch64")\n')
     files = [
         (f"{NAME}/__init__.py", open(os.path.join(HERE, NAME, "__init__.py"), "rb").read(), 0o644),
         (f"{NAME}/__main__.py", open(os.path.join(HERE, NAME, "__main__.py"), "rb").read(), 0o644),

@@ -110,7 +110,7 @@ package struct TerminalEnvironment: Sendable {
     }
 
     /// The terminfo entry for the same terminal with direct (24-bit) color, when one is
-    /// installed (Debian's ncurses-term has them): xterm-256color → xterm-direct.
+    /// installed (Debian's ncurses-term has them) or built in: xterm-256color → xterm-direct.
     package var directColorTerminalName: String? {
         guard let term, !term.isEmpty, !term.hasSuffix("-direct") else { return nil }
         var base = Substring(term)
@@ -121,7 +121,7 @@ package struct TerminalEnvironment: Sendable {
         for directory in ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"] {
             if access("\(directory)/\(name.first!)/\(name)", R_OK) == 0 { return String(name) }
         }
-        return nil
+        return BuiltInTerminfo.base64Entry(named: String(name)) == nil ? nil : String(name)
     }
 
     /// The columns of the terminal on stdout, or COLUMNS, or 80: for text printed in place

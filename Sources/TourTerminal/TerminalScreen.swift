@@ -56,9 +56,9 @@ final class TerminalScreen {
         let newScreen: OpaquePointer? = {
             // Direct (24-bit) color needs a "-direct" terminfo entry; fall back to TERM's own.
             if colorMode == .automatic, environment.wantsTrueColor, let direct = environment.directColorTerminalName {
-                if let screen = newterm(direct, file, tour_stdin()) { return screen }
+                if let screen = Self.newScreen(terminal: direct, file: file) { return screen }
             }
-            return newterm(nil, file, tour_stdin())
+            return environment.term.flatMap { Self.newScreen(terminal: $0, file: file) }
         }()
         guard let newScreen else {
             fclose(file)
@@ -222,6 +222,20 @@ final class TerminalScreen {
         size = newSize
         resizeterm(Int32(max(1, newSize.height)), Int32(max(1, newSize.width)))
         return true
+    }
+
+    /// An ncurses screen for `terminal`: from the system's terminfo database, else from the
+    /// entry built into tour (BuiltInTerminfo), which ncurses reads from TERMINFO="b64:…".
+    /// TERMINFO is set only for that one call and then given back as it was.
+    private static func newScreen(terminal: String, file: UnsafeMutablePointer<FILE>) -> OpaquePointer? {
+        if let screen = newterm(terminal, file, tour_stdin()) { return screen }
+        guard let entry = BuiltInTerminfo.base64Entry(named: terminal) else { return nil }
+        let previous = getenv("TERMINFO").map { String(cString: $0) }
+        setenv("TERMINFO", "b64:" + entry.description, 1)
+        defer {
+            if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
+        }
+        return newterm(terminal, file, tour_stdin())
     }
 
     private static func capability(_ name: String) -> String? {

@@ -5,12 +5,9 @@ import os, shutil, subprocess, tempfile
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
-# The packages a person installs for tour on each release: the README's list.
-USER_PACKAGES = {
-    "bullseye": ["libncursesw6"],
-    "bookworm": ["libncursesw6"],
-    "trixie": ["libncursesw6"],
-}
+# The packages a person installs for tour on each release: the README's list. None: the
+# binary links ncurses in and needs only glibc.
+USER_PACKAGES = {"bullseye": [], "bookworm": [], "trixie": []}
 PICTURE_PACKAGES = {
     "bullseye": ["libpng16-16", "libjpeg62-turbo", "libchafa0"],
     "bookworm": ["libpng16-16", "libjpeg62-turbo", "libchafa0"],
@@ -65,6 +62,8 @@ class Root:
     def apt_install(self, *packages):
         """apt-get install from Debian's archive (the lists are refreshed first: a cached
         root's may name versions the archive no longer has)."""
+        if not packages:
+            return
         self.run("apt-get", "update", "-qq")
         self.run("/bin/sh", "-c", 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"', "sh", *packages)
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+'use strict';
+// The notes command: `notes` lists, `notes add TEXT` adds, `notes find WORD` searches,
+// `notes tour` plays the welcome again, `notes whats-new` what the updates brought. On
+// every start it makes one call: tour shows the welcome once, after an update what is
+// new as a notice in place, else at most one tip a day, all from one file. It is silent
+// in a pipe or in CI, and when tour is not installed the tool goes on without a word.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const tour = require('tour-onboarding');
+
+const TOUR = path.join(__dirname, '..', 'tour.json');
+
+function notesFile() {
+  const data = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
+  return path.join(data, 'notes', 'notes.txt');
+}
+
+function readNotes() {
+  try {
+    return fs.readFileSync(notesFile(), 'utf8').split('\n').filter((line) => line !== '');
+  } catch (_) {
+    return [];
+  }
+}
+
+function main(args) {
+  if (args[0] === 'tour') {
+    tour.play([TOUR]);
+    return 0;
+  }
+  if (args[0] === 'whats-new') {
+    tour.whatsNew(TOUR);
+    return 0;
+  }
+  // The outcome is there to read (FINISHED, SKIPPED, UNAVAILABLE, ...); notes needs none.
+  tour.once(TOUR);
+  // The consent page's answer, kept by tour: no answer (never shown, skipped) is no.
+  if (tour.answers(TOUR).telemetry === 'yes') console.log('notes: sharing anonymous usage counts');
+
+  if (args[0] === 'add' && args.length > 1) {
+    fs.mkdirSync(path.dirname(notesFile()), { recursive: true });
+    fs.appendFileSync(notesFile(), args.slice(1).join(' ') + '\n');
+    console.log('Noted.');
+  } else if (args[0] === 'find' && args.length > 1) {
+    for (const note of readNotes()) {
+      if (note.toLowerCase().includes(args[1].toLowerCase())) console.log(note);
+    }
+  } else if (args.length === 0) {
+    const notes = readNotes();
+    console.log(notes.length ? notes.join('\n') : 'No notes yet. Add one with: notes add TEXT');
+  } else {
+    console.error('usage: notes [add TEXT | find WORD | tour | whats-new]');
+    return 2;
+  }
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+'use strict';
+// `npx tour` and the `tour` of node_modules/.bin: runs this platform's binary with the
+// same arguments, terminal and environment, and exits as it did.
+const { spawn } = require('child_process');
+const os = require('os');
+const { findTourBin } = require('..');
+
+const binary = findTourBin();
+if (!binary) {
+  process.stderr.write(`tour: no binary for ${process.platform} ${process.arch}; ` +
+    'tour-onboarding has packages for linux x64 and linux arm64\n');
+  process.exit(127);
+}
+const child = spawn(binary, process.argv.slice(2), { stdio: 'inherit' });
+// Ctrl-C reaches the tour from the terminal itself (one process group): it restores the
+// terminal and exits 130, so this wrapper only waits. A signal sent to the wrapper alone
+// is passed on.
+process.on('SIGINT', () => {});
+for (const name of ['SIGTERM', 'SIGHUP']) process.on(name, () => child.kill(name));
+child.on('error', (error) => {
+  process.stderr.write(`tour: cannot run ${binary}: ${error.message}\n`);
+  process.exit(126);
+});
+child.on('exit', (code, signal) => {
+  process.exit(signal ? 128 + (os.constants.signals[signal] || 0) : code);
+});
