@@ -11,6 +11,7 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
+#include <unistd.h>
 
 static const int relayed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
 /* Crashes, and every other signal whose default action ends the process: each restores
@@ -65,12 +66,27 @@ void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers) {
     exit_fence_answers = answers;
 }
 
+static pid_t parent_at_install = 0;
+
+/* The terminal is still this process's: its process group is the terminal's foreground
+   group, and the parent that started it is alive (when it dies of the same Ctrl-C, the
+   shell takes the terminal back at once). Otherwise the shell is reading the terminal:
+   an answer asked for now would reach its prompt, and a flush would drop its keys.
+   tcgetpgrp and getppid are async-signal-safe. */
+int tour_guard_terminal_is_ours(void) {
+    int input = saved_input_fd >= 0 ? saved_input_fd : STDIN_FILENO;
+    pid_t foreground = tcgetpgrp(input);
+    if (foreground < 0 || foreground != getpgrp()) return 0;
+    return parent_at_install == 0 || getppid() == parent_at_install;
+}
+
 /* Reads and drops input until the terminal has answered every fence owed, the exit
    fence asked now included, or 300 ms: what it sent (a mouse release, a late answer) goes
    nowhere. Only poll, read, write and clock_gettime: all async-signal-safe. A DA1 answer
    is ESC [ ? ... c (or CSI ? ... c); the scan keeps its state across reads. */
 static void drain_input(void) {
     if (saved_output_fd < 0 || saved_input_fd < 0 || exit_fence_answers < 1) return;
+    if (!tour_guard_terminal_is_ours()) return;
     ssize_t ignored = write(saved_output_fd, exit_fence, exit_fence_length);
     (void)ignored;
     int owed = fences_outstanding + exit_fence_answers;
@@ -120,8 +136,10 @@ static void restore_terminal_and_reraise(int signal_number) {
         (void)ignored;
     }
     /* Before the shell's modes come back: in canonical mode an answer (no newline) would not be read. */
+    int ours = tour_guard_terminal_is_ours();
     drain_input();
-    if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
+    /* From a background group tcsetattr would stop us (SIGTTOU); the shell owns the modes now. */
+    if (have_saved_modes && ours) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
     struct sigaction default_action;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;
@@ -142,6 +160,7 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
     pipe_write_fd = fds[1];
     saved_input_fd = input_fd;
     saved_output_fd = output_fd;
+    parent_at_install = getppid();
     have_saved_modes = tcgetattr(input_fd, &saved_modes) == 0;
     restore_sequence_length = restore_length < sizeof restore_sequence ? restore_length : sizeof restore_sequence;
     memcpy(restore_sequence, restore_bytes, restore_sequence_length);

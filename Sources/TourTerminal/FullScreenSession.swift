@@ -178,6 +178,8 @@ private struct EventLoop {
                         screen.refreshSize()
                         send(.resumed(screen.size))
                     } else {
+                        // Ctrl-C reached the whole foreground group: the parent may die of it too.
+                        if signal == SIGINT { screen.interruptedFromTerminal = true }
                         send(.signal(signal))
                     }
                 }

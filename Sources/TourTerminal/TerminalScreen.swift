@@ -149,7 +149,21 @@ final class TerminalScreen {
     /// them), or `drainLimit`: a fast click's release or a late answer to the start-up
     /// questions never reaches the shell. A terminal that does not speak ECMA-48 is not
     /// asked; what arrived from it is flushed.
+    /// The run ends on a Ctrl-C, which the whole foreground process group got.
+    var interruptedFromTerminal = false
+    /// How long a Ctrl-C exit waits to see whether the parent dies of it too: a parent that
+    /// does not ignore SIGINT dies within a millisecond or two of the signal.
+    static let parentDeathWait = 0.03
+
     private func drainInput() {
+        // Once the shell has the terminal back (the parent died of the same Ctrl-C), its
+        // input is the shell's: ask nothing, flush nothing. After a Ctrl-C the shell may be
+        // about to take it: a parent that dies of it is given a moment to do so first.
+        if interruptedFromTerminal {
+            let until = Self.monotonicSeconds() + Self.parentDeathWait
+            while tour_guard_terminal_is_ours() != 0, Self.monotonicSeconds() < until { usleep(2_000) }
+        }
+        guard tour_guard_terminal_is_ours() != 0 else { return }
         defer { tcflush(STDIN_FILENO, TCIFLUSH) }
         guard modes.speaksECMA48 else { return }
         // Asked at start and never answered, long past any slow link: it answers no fence.
@@ -279,7 +293,8 @@ final class TerminalScreen {
     }
 
     private func restoreShellModes() {
-        guard var modes = shellModes else { return }
+        // From a background process group tcsetattr would stop tour (SIGTTOU).
+        guard var modes = shellModes, tour_guard_terminal_is_ours() != 0 else { return }
         tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
     }
 

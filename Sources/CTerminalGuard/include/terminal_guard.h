@@ -27,6 +27,10 @@ void tour_guard_note_fences(int count);
 /// What the crash drain asks as its fence (at most 32 bytes), and how many device-attribute
 /// answers it brings: two behind GNU screen, which answers one itself.
 void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers);
+/// 1 while the terminal is still ours: our process group is its foreground group and the
+/// parent that started us lives. 0 once the shell has it back (the parent died of the same
+/// Ctrl-C): then nothing is asked of the terminal, no input is flushed, no mode is set.
+int tour_guard_terminal_is_ours(void);
 /// Puts back the handlers that were there before `tour_guard_install` and closes the pipe.
 void tour_guard_uninstall(void);
 
