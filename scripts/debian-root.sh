@@ -16,7 +16,9 @@ name=$1 suite=$2; shift 2
 roots=${TOUR_ROOTS:-${XDG_CACHE_HOME:-$HOME/.cache}/tour/roots}
 root=$roots/$name
 marker=$root/.tour-root-complete
-wanted="$suite $*"
+# DEBIAN_ROOT_ARCH=arm64 makes a root of another architecture (run through qemu-user-static).
+arch=${DEBIAN_ROOT_ARCH:-}
+wanted="$suite $*${arch:+ arch=$arch}"
 
 mkdir -p "$roots"
 exec 9>"$roots/$name.lock"
@@ -32,7 +34,7 @@ command -v debootstrap >/dev/null 2>&1 || {
 
 started=$(date +%s)
 rm -rf "$root"
-debootstrap --variant=minbase "$suite" "$root" http://deb.debian.org/debian >"$roots/$name.log" 2>&1 || {
+debootstrap --variant=minbase ${arch:+--arch="$arch"} "$suite" "$root" http://deb.debian.org/debian >"$roots/$name.log" 2>&1 || {
     echo "debian-root: debootstrap $suite failed; the last lines of $roots/$name.log:" >&2
     tail -5 "$roots/$name.log" >&2; exit 1
 }

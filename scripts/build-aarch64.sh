@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# build-aarch64.sh OUT_BINARY: the release binary for Linux aarch64, built on an x86_64
+# machine under emulation (qemu-user-static and binfmt_misc), with the Swift toolchain
+# that Debian packages for arm64 (swiftlang 6.0.3, in trixie), linked like the x86_64
+# one against a Debian 11 arm64 root: glibc floor 2.31 or lower, ncurses and libstdc++
+# linked in. Both roots are made once and kept with the others (scripts/debian-root.sh).
+# Slow: about an hour on two cores (see CONTRIBUTING.md). Run by `make packages-aarch64`.
+set -euo pipefail
+out=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+[ "$(id -u)" = 0 ] || { echo "build-aarch64: needs root (debootstrap, chroot, binfmt_misc)" >&2; exit 77; }
+if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
+    command -v qemu-aarch64-static >/dev/null 2>&1 || {
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qemu-user-static binfmt-support >/dev/null; }
+    mountpoint -q /proc/sys/fs/binfmt_misc || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+    update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
+fi
+[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || { echo "build-aarch64: binfmt_misc has no qemu-aarch64 entry" >&2; exit 1; }
+toolchain=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" trixie-arm64-swift trixie swiftlang libncurses-dev)
+sysroot=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" bullseye-arm64-build bullseye libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev)
+
+work=$toolchain/build/tour
+rm -rf "$work" && mkdir -p "$work" "$toolchain/sysroot"
+git -C "$top" archive HEAD | tar -x -C "$work"
+cleanup() {
+    umount "$toolchain/sysroot" 2>/dev/null || true
+    umount "$toolchain/proc" 2>/dev/null || true
+}
+trap cleanup EXIT
+mount --bind "$sysroot" "$toolchain/sysroot"
+mountpoint -q "$toolchain/proc" || mount -t proc proc "$toolchain/proc"
+chroot "$toolchain" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root TOUR_LD_LLD=/usr/libexec/swift/bin/ld.lld /bin/sh -c '
+    set -e
+    cd /build/tour
+    mkdir -p .build
+    clang -O2 --sysroot=/sysroot -c scripts/release-compat.c -o .build/release-compat.o
+    swift build -c release --product tour --static-swift-stdlib --disable-local-rpath \
+        -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+        -Xswiftc -use-ld=lld -Xswiftc -ld-path=/build/tour/scripts/release-ld \
+        -Xswiftc -Xclang-linker -Xswiftc --sysroot=/sysroot -Xlinker /build/tour/.build/release-compat.o \
+        -Xlinker --build-id=sha1
+'
+mkdir -p "$(dirname "$out")"
+cp "$work/.build/release/tour" "$out"
+"$top/scripts/split-debug.sh" "$out" >/dev/null 2>&1 || true
+echo "$out"
