@@ -29,7 +29,7 @@ cleanup() {
 trap cleanup EXIT
 mount --bind "$sysroot" "$toolchain/sysroot"
 mountpoint -q "$toolchain/proc" || mount -t proc proc "$toolchain/proc"
-chroot "$toolchain" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root TOUR_LD_LLD=/usr/libexec/swift/bin/ld.lld /bin/sh -c '
+chroot "$toolchain" /usr/bin/env -i PATH=/usr/libexec/swift/bin:/usr/bin:/bin HOME=/root TOUR_LD_LLD=/usr/libexec/swift/bin/ld.lld /bin/sh -c '
     set -e
     cd /build/tour
     mkdir -p .build
