@@ -94,6 +94,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	bash Tests/Install/install-test.sh
 	$(MAKE) --no-print-directory packages
 	python3 Tests/Packages/packages-test.py
+	python3 Tests/Packages/snippets-test.py $(RELEASE_BIN)
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
@@ -281,12 +282,15 @@ packages: generated packages-deps
 	@python3 Packaging/npm/make-npm.py $(RELEASE_BIN) $(DIST) >/dev/null
 	@python3 Packaging/check-packages.py $(DIST)
 
-# What make packages builds and checks with (npm, auditwheel, twine), and what the tests
-# of its npm packages compile the TypeScript types with (tsc).
+# What make packages builds and checks with (npm, auditwheel, twine), what the tests of
+# its npm packages compile the TypeScript types with (tsc), and the compilers of the
+# other-language snippets in docs/reference.md (Go, Rust; C is the build's own gcc).
 packages-deps: packages-test-deps
 	@missing=""; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	command -v tsc >/dev/null 2>&1 || missing="$$missing node-typescript"; \
+	command -v go >/dev/null 2>&1 || missing="$$missing golang-go"; \
+	command -v rustc >/dev/null 2>&1 || missing="$$missing rustc"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \

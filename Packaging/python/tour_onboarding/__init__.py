@@ -9,7 +9,8 @@
 Each call runs `tour` with the tool's own terminal and returns an `Outcome`. It never
 raises for an outcome and never stops the tool: when `tour` cannot be found or run, the
 outcome is `Outcome.UNAVAILABLE` and nothing is printed. In a pipe, in CI, or when the
-person set TOUR_DISABLE=1, `tour` itself shows nothing (`Outcome.FINISHED`).
+person set TOUR_DISABLE=1, `tour` itself shows nothing (`Outcome.FINISHED`). Every call
+puts `--` before the file, so a path that starts with "-" stays a path.
 """
 import enum
 import os
@@ -88,13 +89,13 @@ def play(*arguments, env=None):
 
 def once(tour_file, *arguments, env=None):
     """`tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing."""
-    return play("--once", os.fspath(tour_file), *arguments, env=env)
+    return play("--once", *arguments, "--", os.fspath(tour_file), env=env)
 
 
 def whats_new(tour_file, since=None, env=None):
     """`tour whats-new TOUR_FILE`: every page an update brought, newest first (only those
     newer than `since`), for a tool's own `whats-new` command. Records nothing."""
-    return play("whats-new", os.fspath(tour_file), *(["--since", since] if since else []), env=env)
+    return play("whats-new", *(["--since", since] if since else []), "--", os.fspath(tour_file), env=env)
 
 
 def answers(tour_file, env=None):
@@ -103,7 +104,7 @@ def answers(tour_file, env=None):
     shows nothing and works in a pipe or in CI. Treat a missing answer as "no" for consent."""
     import json
     try:
-        result = subprocess.run([find_tour_bin(), "answers", os.fspath(tour_file)], env=env,
+        result = subprocess.run([find_tour_bin(), "answers", "--", os.fspath(tour_file)], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     except OSError:
         return {}
@@ -118,9 +119,9 @@ def answers(tour_file, env=None):
 
 def tip(tips_file, *arguments, env=None):
     """`tour tip TIPS_FILE`: the tip that is due, printed in place, or nothing."""
-    return play("tip", os.fspath(tips_file), *arguments, env=env)
+    return play("tip", *arguments, "--", os.fspath(tips_file), env=env)
 
 
 def reset(tour_file, env=None):
     """`tour --reset TOUR_FILE`: forgets what was seen, for a "show the tour again" command."""
-    return play("--reset", os.fspath(tour_file), env=env)
+    return play("--reset", "--", os.fspath(tour_file), env=env)
