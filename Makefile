@@ -95,6 +95,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	$(MAKE) --no-print-directory packages
 	python3 Tests/Packages/packages-test.py
 	python3 Tests/Packages/snippets-test.py $(RELEASE_BIN)
+	python3 Tests/Packages/release-workflow-test.py
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
@@ -297,6 +298,7 @@ packages-deps: packages-test-deps
 	fi
 	@command -v auditwheel >/dev/null 2>&1 || python3 -m pip install --quiet auditwheel
 	@command -v twine >/dev/null 2>&1 || python3 -m pip install --quiet twine
+	@python3 -c "import yaml" 2>/dev/null || python3 -m pip install --quiet pyyaml
 
 # make deb: tour_VERSION_ARCH.deb of the same files in Debian's places (Packaging/deb).
 deb: generated
