@@ -93,8 +93,11 @@ final class DecodePass {
         /// Bit `place`: the key at that place is here.
         private var present: UInt32 = 0
         /// The token of each present key's value, by place. On the tape a key's token comes
-        /// just before its value's.
-        private var values = InlineArray<20, Int>(repeating: 0)
+        /// just before its value's. A tuple, not InlineArray: that needs Swift 6.2, and
+        /// TourKit builds with 6.0 (Debian's arm64 toolchain is 6.0.3).
+        private var values: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
+                             Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                                                  0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
         /// How many keys `present` and `values` keep.
         static var capacity: Int { 20 }
@@ -104,7 +107,7 @@ final class DecodePass {
         @inline(__always)
         subscript(key: Key) -> Member? {
             guard present & 1 << key.rawValue != 0 else { return nil }
-            let value = values[key.rawValue]
+            let value = withUnsafeBytes(of: values) { $0.load(fromByteOffset: key.rawValue * MemoryLayout<Int>.stride, as: Int.self) }
             return Member(keyToken: value - 1, value: value)
         }
 
@@ -112,7 +115,7 @@ final class DecodePass {
         mutating func add(value: Int, place: Int) -> Bool {
             guard present & 1 << place == 0 else { return false }
             present |= 1 << place
-            values[place] = value
+            withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: place * MemoryLayout<Int>.stride, as: Int.self) }
             return true
         }
     }

@@ -28,20 +28,27 @@ package struct JSONParser {
 
     /// The document as a tape of tokens: what the tour decoder walks.
     package static func parseTape(_ bytes: [UInt8]) throws(Failure) -> JSONTape {
-        let (tokens, numbers) = try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+        // A Result out of the closure: before Swift 6.2, withUnsafeBufferPointer rethrows
+        // any Error, not the closure's typed Failure.
+        let parsed = bytes.withUnsafeBufferPointer { buffer -> Result<([JSONTape.Token], [Double]), Failure> in
             var parser = JSONParser(bytes: buffer)
             // Every value takes at least two bytes but the last: the tokens never move.
             // Untouched capacity is only address space.
             parser.tokens.reserveCapacity(buffer.count / 2 + 2)
             parser.skipByteOrderMark()
             parser.skipWhitespace()
-            try parser.parseValue()
+            do throws(Failure) {
+                try parser.parseValue()
+            } catch {
+                return .failure(error)
+            }
             parser.skipWhitespace()
             if parser.index < buffer.count {
-                throw parser.failure("unexpected text after the end of the JSON document")
+                return .failure(parser.failure("unexpected text after the end of the JSON document"))
             }
-            return (parser.tokens, parser.numbers)
+            return .success((parser.tokens, parser.numbers))
         }
+        let (tokens, numbers) = try parsed.get()
         return JSONTape(bytes: bytes, tokens: tokens, numbers: numbers)
     }
 
