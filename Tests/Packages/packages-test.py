@@ -280,6 +280,24 @@ def run_notes(venv, home):
     return terminal
 
 
+def check_readme_marker():
+    """The README's dependency line for Python tools: a valid requirement whose marker
+    takes the wheel on Linux x86_64 and aarch64 and leaves it out everywhere else."""
+    from pip._vendor.packaging.requirements import Requirement
+    with open(os.path.join(ROOT, "README.md")) as readme:
+        lines = [line for line in readme.read().splitlines() if line.startswith("tour-onboarding") and ";" in line]
+    check("the README gives the dependency line with its environment marker", len(lines) == 1, str(lines))
+    if not lines:
+        return
+    requirement = Requirement(lines[0])
+    where = {("linux", "x86_64"): True, ("linux", "aarch64"): True, ("linux", "armv7l"): False,
+             ("darwin", "arm64"): False, ("win32", "AMD64"): False}
+    for (platform, machine), wanted in where.items():
+        taken = requirement.marker.evaluate({"sys_platform": platform, "platform_machine": machine})
+        check(f"the marker {'takes' if wanted else 'leaves out'} the wheel on {platform} {machine}",
+              requirement.name == "tour-onboarding" and taken == wanted)
+
+
 def check_readme_python(venv):
     """The README's Python lines compile, and every name they use is the installed module's."""
     with open(os.path.join(ROOT, "README.md")) as readme:
@@ -305,6 +323,9 @@ def check_wheel_here(wheel):
         on_path = output("env", "-i", f"PATH={venv}/bin:/usr/bin:/bin", "tour", "--version")
         check("the wheel puts tour on the venv's PATH", on_path.startswith("tour "), on_path)
         check_readme_python(venv)
+        check_readme_marker()
+        dashed = output(os.path.join(venv, "bin", "python"), "-c", "import tour_onboarding as t; print(t.once('-h'))")
+        check("once('-h') names a file called -h, not tour's --help", "MISSING_FILE" in dashed and "USAGE" not in dashed, dashed)
 
         wheels = os.path.dirname(os.path.abspath(wheel))
         home = os.path.join(scratch, "home")
@@ -443,6 +464,16 @@ def check_npm(tarballs):
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         check("once('-h') names a file called -h, not tour's --help", "missing file" in dashed.stdout and "USAGE" not in dashed.stdout,
               dashed.stdout[-400:])
+        with open(os.path.join(ROOT, "README.md")) as readme:
+            blocks = re.findall(r"^```js\n(.*?)^```", readme.read(), re.M | re.S)
+        check("the README has its Node example", len(blocks) == 1)
+        with open(os.path.join(project, "readme.js"), "w") as file:
+            file.write("".join(blocks) + "console.log('ran');\n")
+        with open(os.path.join(project, "tour.json"), "w") as file:
+            file.write('{"id": "readme-js", "pages": [{"title": "Hello"}]}')
+        ran = subprocess.run(["node", "readme.js"], cwd=project, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check("the README's Node example runs as written (in a pipe: nothing shown)", ran.stdout == "ran\n", ran.stdout[-500:])
         typed = os.path.join(project, "typed.ts")
         with open(typed, "w") as file:
             file.write("import { once, answers, Outcome } from 'tour-onboarding';\n"

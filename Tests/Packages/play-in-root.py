@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """play-in-root.py SUITE BINARY TITLE: copies BINARY into a throwaway copy of the cached
-Debian SUITE root with only the README's packages for tour's users installed, runs it
+Debian SUITE root with only the packages docs/swift.md names for a Swift tool's users, runs it
 there on a pseudo-terminal, waits for TITLE, presses Enter until it exits, and prints
 what happened as JSON: {"shown", "exit", "restored", "left", "screen"}.
 For tests written in Swift (ReadmeTests) that need a Debian root; exit 77 when chroot
@@ -8,7 +8,7 @@ is not permitted here."""
 import json, os, sys
 
 sys.path.insert(0, os.path.dirname(__file__))
-from roots import NotPermitted, USER_PACKAGES, Root  # noqa: E402
+from roots import NotPermitted, SWIFT_TOOL_PACKAGES, Root  # noqa: E402
 from terminal import Terminal  # noqa: E402
 
 
@@ -16,7 +16,7 @@ def main():
     suite, binary, title = sys.argv[1:4]
     try:
         with Root(suite) as root:
-            root.apt_install(*USER_PACKAGES[suite])
+            root.apt_install(*SWIFT_TOOL_PACKAGES[suite])
             root.copy_in(binary, "/usr/local/bin/" + os.path.basename(binary))
             terminal = Terminal(root.argv(os.path.basename(binary), env={"TERM": "xterm-256color",
                                                                          "XDG_STATE_HOME": "/root/state"}), {})

@@ -8,6 +8,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 # The packages a person installs for tour on each release: the README's list. None: the
 # binary links ncurses in and needs only glibc.
 USER_PACKAGES = {"bullseye": [], "bookworm": [], "trixie": []}
+# What the users of a Swift tool built on TourKit install (docs/swift.md): that build links
+# the system's ncurses, as SwiftPM does; libstdc++6 comes with apt in every root.
+SWIFT_TOOL_PACKAGES = {"bullseye": ["libncursesw6"], "bookworm": ["libncursesw6"], "trixie": ["libncursesw6"]}
 PICTURE_PACKAGES = {
     "bullseye": ["libpng16-16", "libjpeg62-turbo", "libchafa0"],
     "bookworm": ["libpng16-16", "libjpeg62-turbo", "libchafa0"],
