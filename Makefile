@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps sysroot deb wheel tag terminfo-entries packages packages-deps terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel tag terminfo-entries packages packages-native packages-aarch64 packages-deps terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -92,10 +92,11 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
-	$(MAKE) --no-print-directory packages
+	$(MAKE) --no-print-directory packages-native
 	python3 Tests/Packages/packages-test.py
 	python3 Tests/Packages/snippets-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/release-workflow-test.py
+	python3 Tests/Packages/aarch64-test.py
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
 	TOUR_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --disable-xctest
 
@@ -231,11 +232,13 @@ generated: release
 	$(RELEASE_BIN) --generate-completion-script zsh > $(GENERATED)/_tour
 	$(RELEASE_BIN) --generate-completion-script fish > $(GENERATED)/tour.fish
 
+# INSTALL_BIN: the binary installed (make packages-aarch64 installs the aarch64 one).
+INSTALL_BIN ?= $(RELEASE_BIN)
 install: generated
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/man/man5" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
 		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
-	install -m 0755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/tour"
+	install -m 0755 $(INSTALL_BIN) "$(DESTDIR)$(PREFIX)/bin/tour"
 	install -m 0644 $(GENERATED)/tour.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tour.1"
 	install -m 0644 docs/man/tour.5 "$(DESTDIR)$(PREFIX)/share/man/man5/tour.5"
 	install -m 0644 $(GENERATED)/tour.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tour"
@@ -274,13 +277,38 @@ dist: generated
 # for the wheels, lintian for the .debs, npm publish --dry-run for the npm packages,
 # readelf for every shipped binary), and one SHA256SUMS. It fails when a check fails.
 # The aarch64 artifacts come from scripts/build-aarch64.sh where it can build them.
+# make packages-native: this machine's architecture only (what make test builds: the
+# aarch64 build under emulation takes about an hour). Each leaves the other's files in
+# dist/ and checks everything there.
 DIST := dist
-packages: generated packages-deps
-	@rm -rf $(DIST) && mkdir -p $(DIST)
+AARCH64_BIN := .build/aarch64/tour
+AARCH64_SYSROOT := $(ROOTS)/bullseye-arm64-build
+packages: packages-native packages-aarch64
+
+packages-native: generated packages-deps
+	@mkdir -p $(DIST) && rm -f $(DIST)/*x86_64* $(DIST)/*amd64* $(DIST)/*-x64-* $(DIST)/tour-onboarding-[0-9]*.tgz $(DIST)/SHA256SUMS
 	@$(MAKE) --no-print-directory dist OUT=$(DIST) >/dev/null
+	@rm -f $(DIST)/SHA256SUMS
 	@$(MAKE) --no-print-directory deb OUT=$(DIST) >/dev/null
 	@$(MAKE) --no-print-directory wheel OUT=$(DIST) >/dev/null
 	@python3 Packaging/npm/make-npm.py $(RELEASE_BIN) $(DIST) >/dev/null
+	@python3 Packaging/check-packages.py $(DIST)
+
+# The aarch64 binary (scripts/build-aarch64.sh), then its tarball, .deb (arm64), wheel and
+# npm package, with the man pages and completions that the native binary wrote.
+packages-aarch64: generated packages-deps
+	scripts/build-aarch64.sh $(AARCH64_BIN)
+	@mkdir -p $(DIST) && rm -f $(DIST)/*aarch64* $(DIST)/*arm64* $(DIST)/SHA256SUMS
+	@version=$$($(RELEASE_BIN) --version | cut -d' ' -f2); name=tour-$$version-linux-aarch64; stage=.build/dist-aarch64/$$name; \
+	rm -rf .build/dist-aarch64 && mkdir -p $$stage && \
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= INSTALL_BIN=$(AARCH64_BIN) >/dev/null && \
+	cp LICENSE README.md $$stage/ && \
+	tar -C .build/dist-aarch64 --owner=0 --group=0 --sort=name -czf $(DIST)/$$name.tar.gz $$name && \
+	cp $(AARCH64_BIN).debug $(DIST)/$$name.debug
+	@rm -rf .build/deb-aarch64 && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb-aarch64/stage PREFIX=/usr INSTALL_BIN=$(AARCH64_BIN) >/dev/null
+	@DEB_ARCH=arm64 SYSROOT=$(AARCH64_SYSROOT) Packaging/deb/make-deb.sh .build/deb-aarch64/stage $(DIST) >/dev/null
+	@python3 Packaging/python/make-wheel.py $(AARCH64_BIN) $(DIST) >/dev/null
+	@python3 Packaging/npm/make-npm.py $(AARCH64_BIN) $(DIST) >/dev/null
 	@python3 Packaging/check-packages.py $(DIST)
 
 # What make packages builds and checks with (npm, auditwheel, twine), what the tests of

@@ -17,7 +17,7 @@ if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
 fi
 [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || { echo "build-aarch64: binfmt_misc has no qemu-aarch64 entry" >&2; exit 1; }
 toolchain=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" trixie-arm64-swift trixie swiftlang libncurses-dev libpng-dev libjpeg62-turbo-dev libchafa-dev)
-sysroot=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" bullseye-arm64-build bullseye libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev)
+sysroot=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" bullseye-arm64-build bullseye libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev dpkg-dev)
 
 work=$toolchain/build/tour
 rm -rf "$work" && mkdir -p "$work" "$toolchain/sysroot"

@@ -8,7 +8,7 @@ stage=$(cd "$1" && pwd) out=$2
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 version=$("$stage/usr/bin/tour" --version | cut -d' ' -f2)
-arch=$(dpkg --print-architecture)
+arch=${DEB_ARCH:-$(dpkg --print-architecture)}  # DEB_ARCH=arm64 for the aarch64 binary
 maintainer=${DEB_MAINTAINER:-"tour developers <tour@example.org>"}
 
 # Debian's places: zsh reads vendor completions from vendor-completions, man pages are

@@ -3,7 +3,7 @@
 
 The wheel holds the binary in its .data/scripts (pip puts it on the environment's PATH)
 and the small `tour_onboarding` module a Python tool imports to find and call it. Its tag
-is the binary's real glibc floor, read from the binary (objdump -T), never set by hand:
+is the binary's real glibc floor, read from the binary (readelf -V), never set by hand:
 manylinux_2_29_x86_64 says "glibc 2.29 or later", which pip checks before installing.
 Written with the standard library only; run by `make wheel`.
 """
@@ -15,8 +15,9 @@ NAME = "tour_onboarding"
 
 
 def glibc_floor(binary):
-    symbols = subprocess.run(["objdump", "-T", binary], stdout=subprocess.PIPE, check=True, text=True, errors="replace").stdout
-    return max(tuple(map(int, found)) for found in re.findall(r"\bGLIBC_(\d+)\.(\d+)\b", symbols))
+    # readelf, not objdump: it reads an aarch64 binary on an x86_64 machine too.
+    versions = subprocess.run(["readelf", "-V", binary], stdout=subprocess.PIPE, check=True, text=True, errors="replace").stdout
+    return max(tuple(map(int, found)) for found in re.findall(r"\bGLIBC_(\d+)\.(\d+)\b", versions))
 
 
 def elf_machine(binary):

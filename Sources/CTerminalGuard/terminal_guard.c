@@ -76,7 +76,9 @@ static pid_t parent_at_install = 0;
 int tour_guard_terminal_is_ours(void) {
     int input = saved_input_fd >= 0 ? saved_input_fd : STDIN_FILENO;
     pid_t foreground = tcgetpgrp(input);
-    if (foreground < 0 || foreground != getpgrp()) return 0;
+    /* -1: not our controlling terminal (a pty handed over without a session): no job
+       control to lose, so only the parent counts. */
+    if (foreground >= 0 && foreground != getpgrp()) return 0;
     return parent_at_install == 0 || getppid() == parent_at_install;
 }
 

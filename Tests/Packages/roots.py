@@ -25,9 +25,12 @@ class NotPermitted(Exception):
     pass
 
 
-def cached_root(suite):
-    made = subprocess.run([os.path.join(ROOT, "scripts", "debian-root.sh"), suite, suite],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def cached_root(suite, arch=None):
+    """The cached minbase root of `suite`; of another architecture (`arm64`, run through
+    qemu-user-static) when `arch` is given."""
+    env = dict(os.environ, DEBIAN_ROOT_ARCH=arch) if arch else None
+    made = subprocess.run([os.path.join(ROOT, "scripts", "debian-root.sh"), f"{suite}-{arch}" if arch else suite, suite],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if made.returncode == 77:
         raise NotPermitted(made.stderr.strip())
     if made.returncode != 0:
@@ -38,9 +41,9 @@ def cached_root(suite):
 class Root:
     """A copy of a Debian root. `run` runs a command in it with chroot."""
 
-    def __init__(self, suite):
+    def __init__(self, suite, arch=None):
         self.suite = suite
-        base = cached_root(suite)
+        base = cached_root(suite, arch)
         self.scratch = tempfile.mkdtemp(prefix=f"tour-{suite}-")
         self.path = os.path.join(self.scratch, "root")
         subprocess.run(["cp", "-a", base, self.path], check=True)
