@@ -50,12 +50,14 @@ ROOTS ?= $(or $(TOUR_ROOTS),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tour/roots)
 SYSROOT := $(ROOTS)/bullseye-build
 SYSROOT_PACKAGES := libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev dpkg-dev
 RELEASE_COMPAT := .build/release-compat.o
+# exp, exp2, log and log2 at the versions every glibc has (scripts/release-compat.c).
+LIBM_BASE_VERSIONS := -Xlinker --wrap=exp -Xlinker --wrap=exp2 -Xlinker --wrap=log -Xlinker --wrap=log2
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld -Xswiftc -ld-path=$(CURDIR)/scripts/release-ld \
 	-Xswiftc -Xclang-linker -Xswiftc --sysroot=$(SYSROOT) -Xlinker $(CURDIR)/$(RELEASE_COMPAT) \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/link-order.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker --build-id=sha1
+	-Xlinker --build-id=sha1 $(LIBM_BASE_VERSIONS)
 RELEASE_BIN := .build/release/tour
 
 sysroot:

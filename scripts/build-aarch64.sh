@@ -20,7 +20,10 @@ toolchain=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" trixie-arm64-sw
 sysroot=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" bullseye-arm64-build bullseye libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev dpkg-dev)
 
 work=$toolchain/build/tour
-rm -rf "$work" && mkdir -p "$work" "$toolchain/sysroot"
+# The committed tree, laid anew each time; .build is kept, so a second run compiles only
+# what changed (the first compiles everything under emulation).
+mkdir -p "$work" "$toolchain/sysroot"
+find "$work" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
 git -C "$top" archive HEAD | tar -x -C "$work"
 cleanup() {
     umount "$toolchain/sysroot" 2>/dev/null || true
@@ -38,7 +41,7 @@ chroot "$toolchain" /usr/bin/env -i PATH=/usr/libexec/swift/bin:/usr/bin:/bin HO
         -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
         -Xswiftc -use-ld=lld -Xswiftc -ld-path=/build/tour/scripts/release-ld \
         -Xswiftc -Xclang-linker -Xswiftc --sysroot=/sysroot -Xlinker /build/tour/.build/release-compat.o \
-        -Xlinker --build-id=sha1
+        -Xlinker --build-id=sha1 -Xlinker --wrap=exp -Xlinker --wrap=exp2 -Xlinker --wrap=log -Xlinker --wrap=log2
 '
 mkdir -p "$(dirname "$out")"
 cp "$work/.build/release/tour" "$out"

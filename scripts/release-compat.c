@@ -10,9 +10,12 @@ __attribute__((noreturn)) void _ZSt28__throw_bad_array_new_lengthv(void) { abort
 
 // glibc 2.29 gave exp, exp2, log and log2 new, faster versions, and the linker picks the
 // newest. That alone made the binary need glibc 2.29, one above manylinux_2_28, the
-// newest policy below it that auditwheel knows. These four are called only off the first
-// frame (contrast and color math), so the binary binds them to the versions every glibc
-// has: the same results within an ulp, and a floor of 2.28.
+// newest policy below it that auditwheel knows. The release link passes --wrap for the
+// four (Makefile, RELEASE_FLAGS), so every call to them in the binary, the Swift runtime's
+// included, comes here and goes on to the version that every glibc has (.symver): the
+// same results within an ulp, and a floor of 2.27. The binary defines no `exp` of its
+// own: one would be exported, and the dynamic loader would bind libm's versioned name
+// to it (an unversioned definition matches any version), calling itself for ever.
 #if defined(__x86_64__)
 #define TOUR_LIBM_BASE "GLIBC_2.2.5"
 #elif defined(__aarch64__)
@@ -24,8 +27,8 @@ __asm__(".symver tour_exp_base, exp@" TOUR_LIBM_BASE);
 __asm__(".symver tour_exp2_base, exp2@" TOUR_LIBM_BASE);
 __asm__(".symver tour_log_base, log@" TOUR_LIBM_BASE);
 __asm__(".symver tour_log2_base, log2@" TOUR_LIBM_BASE);
-double exp(double x) { return tour_exp_base(x); }
-double exp2(double x) { return tour_exp2_base(x); }
-double log(double x) { return tour_log_base(x); }
-double log2(double x) { return tour_log2_base(x); }
+double __wrap_exp(double x) { return tour_exp_base(x); }
+double __wrap_exp2(double x) { return tour_exp2_base(x); }
+double __wrap_log(double x) { return tour_log_base(x); }
+double __wrap_log2(double x) { return tour_log2_base(x); }
 #endif
