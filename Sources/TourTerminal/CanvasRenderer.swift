@@ -56,7 +56,7 @@ final class CanvasRenderer {
         cell.forEachScalar { value in
             guard count == 0 || !asciiOnly else { return }
             let shown = asciiOnly && value > 0x7E ? 0x3F : value  // '?' where the locale cannot show it
-            text[count] = wchar_t(bitPattern: shown)
+            text[count] = wchar_t(truncatingIfNeeded: shown)  // Int32 on x86_64, UInt32 on aarch64
             count += 1
         }
         text[count] = 0
