@@ -20,11 +20,19 @@ toolchain=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" trixie-arm64-sw
 sysroot=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" bullseye-arm64-build bullseye libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev dpkg-dev)
 
 work=$toolchain/build/tour
-# The committed tree, laid anew each time; .build is kept, so a second run compiles only
-# what changed (the first compiles everything under emulation).
+# The committed tree. Only files whose bytes changed are copied over the last run's, and
+# .build is kept: SwiftPM goes by modification times, so a second run compiles only what
+# changed (the first compiles everything under emulation).
 mkdir -p "$work" "$toolchain/sysroot"
-find "$work" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
-git -C "$top" archive HEAD | tar -x -C "$work"
+fresh=$(mktemp -d)
+git -C "$top" archive HEAD | tar -x -C "$fresh"
+(cd "$fresh" && find . -type f) | while read -r file; do
+    cmp -s "$fresh/$file" "$work/$file" || { mkdir -p "$(dirname "$work/$file")"; cp -p "$fresh/$file" "$work/$file"; }
+done
+(cd "$work" && find . -path ./.build -prune -o -type f -print) | while read -r file; do
+    [ -e "$fresh/$file" ] || rm -f "$work/$file"
+done
+rm -rf "$fresh"
 cleanup() {
     umount "$toolchain/sysroot" 2>/dev/null || true
     umount "$toolchain/proc" 2>/dev/null || true
