@@ -321,7 +321,7 @@ packages-deps: packages-test-deps
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	command -v tsc >/dev/null 2>&1 || missing="$$missing node-typescript"; \
 	command -v go >/dev/null 2>&1 || missing="$$missing golang-go"; \
-	command -v rustc >/dev/null 2>&1 || missing="$$missing rustc"; \
+	command -v rustc >/dev/null 2>&1 || [ -x "$$HOME/.cargo/bin/rustc" ] || missing="$$missing rustc"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \

@@ -16,6 +16,9 @@ from roots import ROOT  # noqa: E402
 from terminal import Terminal  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1])
+# rustup's rustc where it is installed (the snippet's `unsafe extern` needs Rust 1.82),
+# else the one on PATH (the Makefile installs Debian's where there is none).
+RUSTC = next((path for path in (os.path.expanduser("~/.cargo/bin/rustc"),) if os.access(path, os.X_OK)), "rustc")
 passed = failed = 0
 
 
@@ -44,7 +47,7 @@ def build(language, source, folder):
     program = os.path.join(folder, "tool")
     commands = {
         "go": ["go", "build", "-o", program, path],
-        "rust": ["rustc", "--edition", "2021", "-O", "-o", program, path],
+        "rust": [RUSTC, "--edition", "2021", "-O", "-o", program, path],
         "c": ["cc", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Werror", "-o", program, path],
     }
     if language == "sh":
