@@ -9,19 +9,11 @@ this machine's), it says so and checks nothing.
 import glob, os, sys, zipfile
 
 sys.path.insert(0, os.path.dirname(__file__))
+from checks import Checks  # noqa: E402
 from roots import ROOT, NotPermitted, Root  # noqa: E402
 from terminal import Terminal  # noqa: E402
 
-passed = failed = 0
-
-
-def check(what, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"aarch64: FAILED: {what}" + (f"\n    {detail}" if detail else ""), flush=True)
+check = Checks("aarch64")
 
 
 def main():
@@ -58,8 +50,7 @@ def main():
     except NotPermitted as refused:
         print(f"aarch64: FAILED: {refused}")
         return 1
-    print(f"aarch64: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -22,20 +22,12 @@ import argparse, glob, json, os, re, select, shutil, signal, subprocess, sys, te
 sys.path.insert(0, os.path.dirname(__file__))
 from roots import ROOT, NotPermitted, PICTURE_PACKAGES, USER_PACKAGES, Root  # noqa: E402
 from terminal import Terminal  # noqa: E402
+from checks import Checks  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "pictures")
 # Debian 11 has libchafa 1.6; tour reads chafa's canvas cell by cell with calls that 1.8 added.
 CHAFA_TOO_OLD = {"bullseye"}
-passed = failed = 0
-
-
-def check(what, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"packages: FAILED: {what}" + (f"\n    {detail}" if detail else ""), flush=True)
+check = Checks("packages")
 
 
 def output(*argv):
@@ -651,8 +643,7 @@ def main():
     except NotPermitted as refused:
         print(f"packages: FAILED: {refused}. These tests need root and chroot; they did not run.")
         return 1
-    print(f"packages: {passed} passed, {failed} failed in {time.monotonic() - started:.0f} s")
-    return 1 if failed else 0
+    return check.summary(f" in {time.monotonic() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -9,17 +9,11 @@ import fnmatch, os, re, sys
 
 import yaml
 
+sys.path.insert(0, os.path.dirname(__file__))
+from checks import Checks  # noqa: E402
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-passed = failed = 0
-
-
-def check(what, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"release-workflow: FAILED: {what}" + (f"\n    {detail}" if detail else ""), flush=True)
+check = Checks("release-workflow")
 
 
 def as_aarch64(name):
@@ -66,8 +60,7 @@ def main():
     check("PyPI gets only the wheels", pypi["with"]["packages-dir"] == "pypi/" and "cp dist/*.whl pypi/" in script)
     check("PyPI uses trusted publishing (id-token), not a stored password",
           publish["permissions"].get("id-token") == "write" and "password" not in pypi.get("with", {}))
-    print(f"release-workflow: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ Debian's golang-go, installed by the Makefile) and run as a tool's users would m
 import os, re, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
+from checks import Checks  # noqa: E402
 from roots import ROOT  # noqa: E402
 from terminal import Terminal  # noqa: E402
 
@@ -19,16 +20,7 @@ BINARY = os.path.abspath(sys.argv[1])
 # rustup's rustc where it is installed (the snippet's `unsafe extern` needs Rust 1.82),
 # else the one on PATH (the Makefile installs Debian's where there is none).
 RUSTC = next((path for path in (os.path.expanduser("~/.cargo/bin/rustc"),) if os.access(path, os.X_OK)), "rustc")
-passed = failed = 0
-
-
-def check(what, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"snippets: FAILED: {what}" + (f"\n    {detail}" if detail else ""), flush=True)
+check = Checks("snippets")
 
 
 def snippets():
@@ -99,8 +91,7 @@ def main():
                   f"exit {code}, restored {restored}, {left} left\n{terminal.text()}")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"snippets: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":

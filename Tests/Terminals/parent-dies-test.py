@@ -10,6 +10,9 @@ next command, and no tour may be left running. Run by `make test`.
 """
 import os, shutil, subprocess, sys, tempfile, time
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Packages"))
+from checks import Checks  # noqa: E402
+
 BINARY = os.path.abspath(sys.argv[1])
 RUNS = 5
 SESSION = f"tour-parent-dies-{os.getpid()}"
@@ -21,16 +24,7 @@ if child == 0:
     os.execv(sys.argv[1], [sys.argv[1]])
 os.waitpid(child, 0)
 """
-passed = failed = 0
-
-
-def check(what, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"parent-dies: FAILED: {what}" + (f"\n    {detail}" if detail else ""), flush=True)
+check = Checks("parent-dies")
 
 
 def tmux(*arguments):
@@ -87,8 +81,7 @@ def main():
         tmux("kill-server")
         subprocess.run(["pkill", "-f", "-x", "./tour"])
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"parent-dies: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.summary()
 
 
 if __name__ == "__main__":
