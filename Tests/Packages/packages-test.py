@@ -288,6 +288,16 @@ def example_release(scratch, version):
     return copy
 
 
+def a_day_later(home):
+    """The notes example's tips state as it is a day later: its clock set back two days."""
+    tips_state = os.path.join(home, "state", "tour", "tips", "notes.json")
+    with open(tips_state) as file:
+        state = json.load(file)
+    state["lastShownAt"] -= 2 * 86400
+    with open(tips_state, "w") as file:
+        json.dump(state, file)
+
+
 def run_notes(venv, home):
     terminal = Terminal([os.path.join(venv, "bin", "notes")], person(home))
     terminal.settle(quiet=1.0, timeout=10)
@@ -394,12 +404,7 @@ def check_wheel_here(wheel):
               f"exit {code}, restored {restored}, {left} bytes left")
 
         # A day later (the tips state's clock set back), a tip, in place, before its own output.
-        tips_state = os.path.join(home, "state", "tour", "tips", "notes.json")
-        with open(tips_state) as file:
-            state = json.load(file)
-        state["lastShownAt"] -= 2 * 86400
-        with open(tips_state, "w") as file:
-            json.dump(state, file)
+        a_day_later(home)
         fourth = run_notes(venv, home)
         code, restored, left = fourth.finish()
         check("python-notes a day later: one tip, then its own output",
@@ -538,12 +543,7 @@ def check_npm(tarballs):
         check("node-notes after the update: what is new as a notice in place, then its own output",
               "What's new in notes  1.0.0 → 1.1.0" in shown and "New in 1.1: search" in shown
               and shown.index("New in 1.1") < shown.index("No notes yet") and code == 0 and left == 0, shown)
-        tips_state = os.path.join(home, "state", "tour", "tips", "notes.json")
-        with open(tips_state) as file:
-            state = json.load(file)
-        state["lastShownAt"] -= 2 * 86400
-        with open(tips_state, "w") as file:
-            json.dump(state, file)
+        a_day_later(home)
         fourth = Terminal(notes, env)
         code, restored, left = fourth.finish()
         check("node-notes a day later: one tip, then its own output, nothing left",
