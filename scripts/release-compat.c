@@ -32,3 +32,27 @@ double __wrap_exp2(double x) { return tour_exp2_base(x); }
 double __wrap_log(double x) { return tour_log_base(x); }
 double __wrap_log2(double x) { return tour_log2_base(x); }
 #endif
+
+// Debian's arm64 Swift runtime (swiftlang 6.0.3 in Debian 13) was built against glibc
+// 2.41 and GCC 14. Linked against Debian 11's glibc and libstdc++ (scripts/build-aarch64.sh),
+// it asks for four names those lack: the C23 forms of strtol, strtoll and sscanf, which
+// differ only in also reading "0b" binary numbers (the runtime reads its environment
+// variables with them), and libstdc++'s assertion failure, which ends the process.
+#if defined(__aarch64__)
+#include <stdarg.h>
+#include <stdio.h>
+long __isoc23_strtol(const char *text, char **end, int base) { return strtol(text, end, base); }
+long long __isoc23_strtoll(const char *text, char **end, int base) { return strtoll(text, end, base); }
+int __isoc23_sscanf(const char *text, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    int count = vsscanf(text, format, arguments);
+    va_end(arguments);
+    return count;
+}
+__attribute__((noreturn)) void _ZSt21__glibcxx_assert_failPKciS0_S0_(const char *file, int line, const char *function,
+                                                                    const char *condition) {
+    fprintf(stderr, "%s:%d: %s: assertion '%s' failed\n", file, line, function, condition);
+    abort();
+}
+#endif
