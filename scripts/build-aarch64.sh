@@ -53,5 +53,6 @@ chroot "$toolchain" /usr/bin/env -i PATH=/usr/libexec/swift/bin:/usr/bin:/bin HO
 '
 mkdir -p "$(dirname "$out")"
 cp "$work/.build/release/tour" "$out"
-"$top/scripts/split-debug.sh" "$out" >/dev/null 2>&1 || true
+# llvm-objcopy reads any architecture; the host's objcopy reads only its own.
+OBJCOPY="$(dirname "$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)")/llvm-objcopy" "$top/scripts/split-debug.sh" "$out"
 echo "$out"
