@@ -298,6 +298,9 @@ packages-native: generated packages-deps
 
 # The aarch64 binary (scripts/build-aarch64.sh), then its tarball, .deb (arm64), wheel and
 # npm package, with the man pages and completions that the native binary wrote.
+# qemu-user finds the aarch64 loader and glibc in the arm64 root, to run the binary here
+# (make-deb.sh, make-wheel.py and make-npm.py ask it its version).
+packages-aarch64: export QEMU_LD_PREFIX := $(AARCH64_SYSROOT)
 packages-aarch64: generated packages-deps
 	scripts/build-aarch64.sh $(AARCH64_BIN)
 	@mkdir -p $(DIST) && rm -f $(DIST)/*aarch64* $(DIST)/*arm64* $(DIST)/SHA256SUMS
