@@ -74,6 +74,29 @@ struct QuestionPageTests {
         #expect(driver.outcome == .completed && driver.pager.collectedAnswers == ["telemetry": "yes"])
     }
 
+    /// End, a digit or a dot past a question with no default stops on that question, so
+    /// Enter on the last page cannot finish a tour with it unanswered. With a default,
+    /// a jump goes all the way, as before.
+    @Test func aJumpStopsAtTheFirstOpenQuestion() {
+        var choice = Self.telemetry
+        choice.defaultValue = nil
+        let pages = [Tour.Page(title: "Welcome"), Tour.Page(title: "Share?", choice: choice),
+                     Tour.Page(title: "Three"), Tour.Page(title: "Four")]
+        let tour = Tour(id: "q", version: "1.0.0", pages: pages)
+        for key in [Key.end, .character("4")] {
+            var driver = PagerDriver(tour: tour)
+            driver.press(key)
+            #expect(driver.page == 1, "\(key)")
+            driver.press(.enter, .end, .enter)
+            #expect(driver.outcome == nil && driver.page == 1, "\(key): still unanswered")
+            driver.press(.down, .end, .enter)
+            #expect(driver.outcome == .completed && driver.pager.collectedAnswers == ["telemetry": "yes"], "\(key)")
+        }
+        var withDefault = PagerDriver(tour: Tour(id: "q", version: "1.0.0", pages: [pages[0], Tour.Page(title: "Share?", choice: Self.telemetry)] + pages[2...]))
+        withDefault.press(.end)
+        #expect(withDefault.page == 3)
+    }
+
     @Test func qSkipsEvenOnTheLastPageAndAnswersNothing() {
         var driver = PagerDriver(tour: Self.tour())
         driver.press(.enter, .up, .character("q"))

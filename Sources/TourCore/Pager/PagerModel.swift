@@ -334,6 +334,7 @@ package struct PagerModel: Sendable {
     /// going on answers it, and with nothing chosen the way on is closed.
     private mutating func swipe(_ action: PagingAction) -> [PagerEffect] {
         let before = paging.currentPage
+        let action = stoppingAtAnOpenQuestion(action, from: before)
         let next = paging.reduce(action)
         if next.outcome == .completed || next.currentPage > before {
             let page = tour.page(before)
@@ -348,6 +349,16 @@ package struct PagerModel: Sendable {
         let slide = isSwipe ? Animation.Phase.slide(fromPage: before, fromScroll: scrollBefore, forward: paging.currentPage > before) : nil
         effects += present(slide: slide)
         return effects
+    }
+
+    /// A jump forward (End, a digit, a dot) past a question that has no answer and no
+    /// default lands on that question instead: nobody finishes a tour with it unasked.
+    private func stoppingAtAnOpenQuestion(_ action: PagingAction, from before: Int) -> PagingAction {
+        let target = paging.reduce(action).currentPage
+        guard target > before + 1,
+              let open = (before + 1..<target).first(where: { answers.blocksForward(on: $0, of: tour.page($0)) })
+        else { return action }
+        return .jump(to: open)
     }
 
     /// Runs an action through the state machine; reports a page change or the end.
