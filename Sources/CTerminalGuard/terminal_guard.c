@@ -11,7 +11,6 @@
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
-#include <unistd.h>
 
 static const int relayed_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT};
 /* Crashes, and every other signal whose default action ends the process: each restores
