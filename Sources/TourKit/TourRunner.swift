@@ -118,10 +118,25 @@ enum TourRunner {
         if environment.debug, let drawer = tour.pages.lazy.compactMap({ $0.picture?.drawer }).first, !drawer.canDraw {
             StandardStreams.error("tour: pictures cannot be drawn here (libchafa 1.8 or later is not installed); their pages show their heroAlt words\n")
         }
+        // Where --answers goes is settled before the screen is taken: a path that cannot
+        // take the answers is a usage error now, not a lost answer after the question.
+        var destination: AnswersDestination? = nil
+        if let path = options.answersFile, plan.asksQuestions(in: tour) {
+            switch AnswersDestination.prepare(path) {
+            case .success(let prepared): destination = prepared
+            case .failure(let refusal): throw TourError.usage("--answers \(MessageText.path(path)): \(refusal.reason)")
+            }
+        }
         let ending = try present(tour, plan: plan, startPosition: startPosition, options: options, environment: environment)
         // The answers first: when --answers cannot be written the run fails with 74, and
         // as for any output failure nothing is recorded, so the question is asked again.
-        if !ending.answers.isEmpty { try keep(ending.answers, of: tour, options: options, warnings: &warnings) }
+        // The same when the kept answers cannot be written: a tour is recorded as seen
+        // only once its answers are kept.
+        if !ending.answers.isEmpty {
+            guard try keep(ending.answers, of: tour, to: destination, options: options, warnings: &warnings) else {
+                return TourResult(outcome: ending.outcome, shown: plan.selection.shown, answers: ending.answers)
+            }
+        }
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
             warnings.state(save(state, to: record))
             StartTip.countFromNow(tour, id: record.id, options: options)
@@ -129,18 +144,21 @@ enum TourRunner {
         return TourResult(outcome: ending.outcome, shown: plan.selection.shown, answers: ending.answers)
     }
 
-    /// A finished run's answers: written to `--answers PATH`, atomically, now that the
-    /// terminal is the tool's again, then laid over the kept ones (not for a `--watch` preview).
-    private static func keep(_ answers: [String: String], of tour: Tour, options: TourOptions, warnings: inout RunWarnings) throws(TourError) {
-        if let path = options.answersFile, let failure = FileSystem.writeAtomically(AnswerRecord.object(answers), to: path) {
+    /// A finished run's answers: written to `--answers PATH` now that the terminal is the
+    /// tool's again, then laid over the kept ones (not for a `--watch` preview). False when
+    /// the kept ones could not be written, with the warning noted.
+    private static func keep(_ answers: [String: String], of tour: Tour, to destination: AnswersDestination?, options: TourOptions,
+                             warnings: inout RunWarnings) throws(TourError) -> Bool {
+        if let destination, let failure = destination.write(AnswerRecord.object(answers)) {
             throw TourError.output(reason: failure)
         }
-        if options.watchedFile == nil, let store = answersStore(options: options) {
-            do throws(SeenStateStore.WriteFailure) {
-                try store.record(answers, version: tour.version, id: storeID(tour, options: options))
-            } catch {
-                warnings.state("\(error.reason); the answers were not kept")
-            }
+        guard options.watchedFile == nil, let store = answersStore(options: options) else { return true }
+        do throws(SeenStateStore.WriteFailure) {
+            try store.record(answers, version: tour.version, id: storeID(tour, options: options))
+            return true
+        } catch {
+            warnings.state("\(error.reason); the answers were not kept, so the tour will show again next time")
+            return false
         }
     }
 

@@ -33,8 +33,9 @@ struct QuestionEndToEndTests {
     func cleanUp() { try? FileManager.default.removeItem(at: directory) }
 
     /// One `--once` run on a pty with these keys, each after the screen shows `waits[i]`.
-    func answer(_ keys: [String], extra: [String] = []) throws -> Int32? {
-        let terminal = try PseudoTerminal(["--once", "--no-animation", "--answers", answersFile] + extra + [tourFile], environment: environment)
+    func answer(_ keys: [String], extra: [String] = [], answersPath: String? = nil) throws -> Int32? {
+        let terminal = try PseudoTerminal(["--once", "--no-animation", "--answers", answersPath ?? answersFile] + extra + [tourFile],
+                                          environment: environment)
         defer { terminal.hangUp() }
         try terminal.waitForOutput("Welcome to mytool")
         for key in keys {
@@ -89,24 +90,112 @@ struct QuestionEndToEndTests {
         #expect(written == "{\"telemetry\": \"yes\"}\n")
     }
 
-    /// An --answers file that cannot be written is an output failure (74): nothing is
-    /// recorded, so the next start asks again.
-    @Test func anAnswersFileThatCannotBeWrittenIs74AndRecordsNothing() throws {
-        defer { cleanUp() }
-        let terminal = try PseudoTerminal(["--once", "--no-animation", "--answers", directory.path + "/missing/answers.json", tourFile],
+    /// A start with `--answers PATH` on a pty that stops before the screen is taken:
+    /// the exit code and what it said.
+    func refused(_ path: String) throws -> (code: Int32?, text: String) {
+        let terminal = try PseudoTerminal(["--once", "--no-animation", "--answers", path, tourFile],
                                           environment: environment, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        let code = terminal.waitForExit()?.code
+        return (code, terminal.text)
+    }
+
+    /// An --answers path that cannot take the answers (a missing folder, a folder, a file
+    /// of another user's, a dangling link) is refused before the screen is taken, with
+    /// the reason (exit 2), and nothing is recorded, so the next start asks again.
+    @Test func anAnswersPathThatCannotBeWrittenIsRefusedBeforeTheScreen() throws {
+        defer { cleanUp() }
+        let planted = directory.appendingPathComponent("planted.json").path
+        try #"{"telemetry": "yes"}"#.write(toFile: planted, atomically: false, encoding: .utf8)
+        #expect(chown(planted, 65534, 65534) == 0)
+        let dangling = directory.appendingPathComponent("dangling.json").path
+        #expect(symlink(directory.path + "/nowhere.json", dangling) == 0)
+        for (path, reason) in [(directory.path + "/missing/answers.json", "does not exist"), (directory.path, "is a directory"),
+                               (planted, "belongs to another user"), (dangling, "symbolic link to a file that does not exist")] {
+            let (code, text) = try refused(path)
+            #expect(code == 2, "\(path)")
+            #expect(text.contains("tour: --answers \(path): ") && text.contains(reason), "\(text.debugDescription)")
+            #expect(!text.contains("Welcome to mytool") && !text.contains("\u{1B}[?1049h"), "the screen was taken for \(path)")
+        }
+        // The planted consent is left as it was, and nothing was recorded.
+        #expect(try String(contentsOfFile: planted, encoding: .utf8) == #"{"telemetry": "yes"}"#)
+        #expect(try kept() == "{}\n")
+        #expect(try answer(["\r", "\r"]) == 0)  // shown again, and answered this time
+        #expect(written == "{\"telemetry\": \"no\"}\n")
+    }
+
+    /// The README's lines, as a tool's start script runs them: a private file from
+    /// `mktemp`, answered into.
+    @Test func theReadmesAnswersLinesWork() throws {
+        defer { cleanUp() }
+        let readme = try String(contentsOfFile: ReadmeTests.readme, encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "\n## Questions\n").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n```").first)
+        #expect(block.contains("mktemp") && !block.contains("/tmp/"))
+        let script = "cd \"$0\" && " + block + "\ncat \"$answers\"; echo; echo done"
+        let path = (TourBinary.path as NSString).deletingLastPathComponent + ":/usr/bin:/bin"
+        let terminal = try PseudoTerminal(["-c", script, directory.path], environment: environment.merging(["PATH": path]) { $1 },
+                                          executable: "/bin/sh")
         defer { terminal.hangUp() }
         try terminal.waitForOutput("Welcome to mytool")
         for key in ["\r", "\r"] {
             Thread.sleep(forTimeInterval: 0.3)
             terminal.write(key)
         }
-        #expect(terminal.waitForExit()?.code == 74)
+        try terminal.waitForOutput("done")
+        #expect(terminal.text.components(separatedBy: "\u{1B}[?1049l").last?.contains("{\"telemetry\": \"no\"}\r\n{\"telemetry\": \"no\"}") == true,
+                "\(terminal.text.debugDescription)")
+    }
+
+    /// A symlink is written through, atomically, in its target's folder, and stays a link;
+    /// a FIFO and a character device are written into, never replaced.
+    @Test func answersGoThroughALinkAndIntoAFIFOOrADevice() throws {
+        defer { cleanUp() }
+        let target = directory.appendingPathComponent("real.json").path
+        try "".write(toFile: target, atomically: false, encoding: .utf8)
+        let link = directory.appendingPathComponent("link.json").path
+        #expect(symlink(target, link) == 0)
+        #expect(try answer(["\r", "\r"], answersPath: link) == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "{\"telemetry\": \"no\"}\n")
+
+        #expect(try runTour(["--reset", tourFile], environment: environment).exitCode == 0)
+        let fifo = directory.appendingPathComponent("answers.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader that is there before tour writes, as a tool's would be.
+        let received = directory.appendingPathComponent("received").path
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, received]
+        try reader.run()
+        #expect(try answer(["\r", "\u{1B}[A", "\r"], answersPath: fifo) == 0)
+        reader.waitUntilExit()
+        #expect(try String(contentsOfFile: received, encoding: .utf8) == "{\"telemetry\": \"yes\"}\n")
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+
+        #expect(try runTour(["--reset", tourFile], environment: environment).exitCode == 0)
+        #expect(try answer(["\r", "\r"], answersPath: "/dev/null") == 0)
+        #expect(lstat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR, "/dev/null was replaced")
+    }
+
+    /// When the kept answers cannot be written (a file where the answers folder goes), the
+    /// tour is not recorded as seen: the next start asks again.
+    @Test func answersThatCannotBeKeptLeaveTheTourUnseen() throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(atPath: stateHome + "/tour", withIntermediateDirectories: true)
+        try "not a folder".write(toFile: stateHome + "/tour/answers", atomically: false, encoding: .utf8)
+        let terminal = try PseudoTerminal(["--once", "--no-animation", tourFile], environment: environment, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        for key in ["\r", "\r"] {
+            Thread.sleep(forTimeInterval: 0.3)
+            terminal.write(key)
+        }
+        #expect(terminal.waitForExit()?.code == 0)
         Thread.sleep(forTimeInterval: 0.1)
-        #expect(terminal.text.contains("tour: cannot write"), "\(terminal.text.debugDescription)")
-        #expect(try kept() == "{}\n")
-        #expect(try answer(["\r", "\r"]) == 0)  // shown again, and answered this time
-        #expect(written == "{\"telemetry\": \"no\"}\n")
+        #expect(terminal.text.contains("the answers were not kept, so the tour will show again next time"), "\(terminal.text.debugDescription)")
+        #expect(!FileManager.default.fileExists(atPath: stateHome + "/tour/mytool.json"), "the tour was recorded as seen")
     }
 
     @Test func notShownAnswersNothing() throws {

@@ -74,6 +74,11 @@ package struct RunPlan: Equatable, Sendable {
         return ordered
     }
 
+    /// Whether a page this run shows asks a question.
+    package func asksQuestions(in tour: Tour) -> Bool {
+        pages.contains { tour.pages[$0].choice != nil }
+    }
+
     /// Nothing to show: with `once`, everything there is was seen.
     package var isEmpty: Bool { pages.isEmpty }
 
