@@ -108,7 +108,10 @@ extension Tour {
     public func answers(options: TourOptions = TourOptions()) -> [String: String] {
         guard let store = TourRunner.answersStore(options: options),
               case .found(let record) = store.load(id: TourRunner.storeID(self, options: options)) else { return [:] }
-        return record.values
+        // Only what this tour's own questions ask: another tour kept under the same id
+        // (two tools with no id) answered nothing here.
+        let asked = Set(pages.compactMap { $0.choice?.key })
+        return record.values.filter { key, _ in asked.contains(key) }
     }
 
     /// The name this tour's seen state and answers are kept under: `options.id`, the

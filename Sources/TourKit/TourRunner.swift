@@ -121,7 +121,7 @@ enum TourRunner {
         // Where --answers goes is settled before the screen is taken: a path that cannot
         // take the answers is a usage error now, not a lost answer after the question.
         var destination: AnswersDestination? = nil
-        if let path = options.answersFile, plan.asksQuestions(in: tour) {
+        if let path = options.answersFile, plan.asksQuestions {
             switch AnswersDestination.prepare(path) {
             case .success(let prepared): destination = prepared
             case .failure(let refusal): throw TourError.usage("--answers \(MessageText.path(path)): \(refusal.reason)")

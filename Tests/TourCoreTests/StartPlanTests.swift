@@ -50,6 +50,19 @@ struct StartPlanTests {
         #expect(!Self.decide(lastSeen: Self.seen("1.0.0")).readTips)
     }
 
+    /// A notice asks nothing, so an update that adds a question plays in the pager.
+    @Test func anUpdateThatAsksAQuestionPlaysInThePagerEvenUnderNotice() {
+        var tour = Self.tour()
+        let choice = Tour.Choice(key: "telemetry", options: [.init(value: "yes", label: "Yes"), .init(value: "no", label: "No")], default: "no")
+        tour.pages.append(Tour.Page(title: "Share counts?", choice: choice, since: "1.1.0"))
+        #expect(Self.decide(lastSeen: Self.seen("1.0.0"), tour: tour).surface == .whatsNew(.pager))
+        // The question seen already: what is new is plain pages, and the notice stays.
+        var later = tour
+        later.version = "1.2.0"
+        later.pages.append(Tour.Page(title: "Sync", since: "1.2.0"))
+        #expect(Self.decide(lastSeen: Self.seen("1.1.0"), tour: later).surface == .whatsNew(.notice))
+    }
+
     @Test func anUpdateWithNothingNewShowsTheTipThatIsDue() {
         let result = Self.decide(lastSeen: Self.seen("1.0.0"), tour: Self.tour(newPage: false))
         #expect(result.surface == .tip(index: 0) && result.readTour && result.readTips)

@@ -147,6 +147,32 @@ struct QuestionEndToEndTests {
                 "\(terminal.text.debugDescription)")
     }
 
+    /// Two tools whose tours have no id share a state name (their file's): `tour check`
+    /// warns of it, and `tour answers` of one prints none of the other's answers.
+    @Test func idlessToursAreWarnedOfAndReadOnlyTheirOwnAnswers() throws {
+        defer { cleanUp() }
+        // Two tools that each ship a tour.json: the one default id, "tour".
+        let toolA = directory.appendingPathComponent("a/tour.json").path, toolB = directory.appendingPathComponent("b/tour.json").path
+        for tool in ["a", "b"] { try FileManager.default.createDirectory(at: directory.appendingPathComponent(tool), withIntermediateDirectories: true) }
+        let idless = try String(contentsOfFile: tourFile, encoding: .utf8).replacingOccurrences(of: #""id": "mytool","#, with: "")
+        try idless.write(toFile: toolA, atomically: true, encoding: .utf8)
+        try idless.replacingOccurrences(of: #""key": "telemetry""#, with: #""key": "editor""#).write(toFile: toolB, atomically: true, encoding: .utf8)
+        let check = try runTour(["check", toolB])
+        #expect(check.exitCode == 0)
+        #expect(check.stdout.contains("b/tour.json:6:31: warning: page 2 asks a question and the tour has no \"id\""), "\(check.stdout)")
+        #expect(try !runTour(["check", tourFile]).stdout.contains("warning"))
+        let terminal = try PseudoTerminal(["--once", "--no-animation", toolA], environment: environment)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        for key in ["\r", "\u{1B}[A", "\r"] {
+            Thread.sleep(forTimeInterval: 0.3)
+            terminal.write(key)
+        }
+        #expect(terminal.waitForExit()?.code == 0)
+        #expect(try runTour(["answers", toolA], environment: environment).stdout == "{\"telemetry\": \"yes\"}\n")
+        #expect(try runTour(["answers", toolB], environment: environment).stdout == "{}\n")
+    }
+
     /// A symlink is written through, atomically, in its target's folder, and stays a link;
     /// a FIFO and a character device are written into, never replaced.
     @Test func answersGoThroughALinkAndIntoAFIFOOrADevice() throws {

@@ -106,6 +106,31 @@ struct StartEndToEndTests {
         #expect(!plain(after.text).contains("What's new"))
     }
 
+    /// `"whatsNew": "notice"` with an update that asks a question: a notice would print it
+    /// and ask nothing, so that update plays in the pager, and the answer is kept.
+    @Test func anUpdateThatAsksAQuestionPlaysInThePagerUnderNotice() throws {
+        defer { cleanUp() }
+        _ = try start(keys: ["\r", "\r"])
+        let question = #"""
+            {"kind": "choice", "key": "telemetry", "title": "Share anonymous usage data?", "since": "1.1.0",
+             "options": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}], "default": "no"}
+            """#
+        let text = try String(contentsOfFile: tourFile, encoding: .utf8)
+            .replacingOccurrences(of: #""version": "1.0.0""#, with: #""version": "1.1.0""#)
+            .replacingOccurrences(of: #"{"title": "Everything offline", "subtitle": "No network needed."}"#,
+                                  with: #"{"title": "Everything offline", "subtitle": "No network needed."}, "# + question)
+        try text.write(toFile: tourFile, atomically: true, encoding: .utf8)
+        let terminal = try PseudoTerminal(["--once", "--no-animation", tourFile], environment: environment, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Share anonymous usage data?")
+        Thread.sleep(forTimeInterval: 0.3)
+        terminal.write("\r")
+        #expect(terminal.waitForExit()?.code == 0)
+        #expect(terminal.text.contains("\u{1B}[?1049h"), "not the pager: \(terminal.text.debugDescription)")
+        let answers = try runTour(["answers", tourFile], environment: environment)
+        #expect(answers.stdout == "{\"telemetry\": \"no\"}\n")
+    }
+
     /// As tips do: fitted to 40 columns, no SGR under NO_COLOR or TERM=dumb, ASCII under LC_ALL=C.
     @Test(arguments: [(["NO_COLOR": "1"], 80), (["TERM": "dumb"], 80), (["LC_ALL": "C"], 80), ([:], 40)])
     func theNoticeFitsTheTerminalItIsPrintedOn(environment more: [String: String], width: Int) throws {

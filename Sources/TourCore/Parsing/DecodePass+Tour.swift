@@ -16,7 +16,7 @@ extension DecodePass {
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
         let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
-        let pages = decodePages(pagesNode, version: version)
+        let pages = decodePages(pagesNode, version: version, idGiven: fields[.id] != nil)
         guard !pages.isEmpty else {
             // Every page had an error, already recorded; nothing more to say.
             if log.firstError != nil { throw PartFailure.alreadyReported }
@@ -62,7 +62,7 @@ extension DecodePass {
 
     /// Every page that could be read, each checked on its own and then against the others
     /// (one key per question) and the tour (contrast on a gradient, versions).
-    private func decodePages(_ pagesNode: Int, version: String?) -> [Tour.Page] {
+    private func decodePages(_ pagesNode: Int, version: String?, idGiven: Bool) -> [Tour.Page] {
         var pages: [Tour.Page] = []
         pages.reserveCapacity(raw.count(pagesNode))
         let tourVersion = version.flatMap(Version.init)
@@ -71,6 +71,11 @@ extension DecodePass {
             let number = index + 1
             guard let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: number) }) else { continue }
             if let key = page.choice?.key {
+                // A tour without an id keeps its state under its file's name: another
+                // tool's tour.json would read these answers, and find its welcome seen.
+                if questionKeys.isEmpty, !idGiven, let member = memberValue(of: node, "key") {
+                    warn(raw.position(member), "page \(number) asks a question and the tour has no \"id\": its answers and seen state are kept under the file's name, which another tool's tour of that name shares; give the tour an \"id\", as \"id\": \"mytool\"")
+                }
                 if let first = questionKeys[key], let member = memberValue(of: node, "key") {
                     log.add(fail(raw.position(member), "pages \(first) and \(number) ask questions with the one key \(Quoted(key)); each answer needs its own"))
                 } else {

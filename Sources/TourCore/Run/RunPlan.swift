@@ -48,11 +48,14 @@ package struct RunPlan: Equatable, Sendable {
     package private(set) var writtenPageCount: Int
     /// The tour's version, recorded with the outcome.
     package private(set) var version: String?
+    /// The pages of the tour as written that ask a question.
+    private var questionPages: Set<Int> = []
 
     package init(tour: Tour, selection: Selection) {
         self.selection = selection
         self.writtenPageCount = tour.pageCount
         self.version = tour.version
+        for index in 0..<tour.pageCount where tour.pages[index].choice != nil { questionPages.insert(index) }
         switch selection {
         case .everyPage: pages = Array(0..<tour.pageCount)
         case .whatsNew(let lastSeen): pages = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
@@ -75,9 +78,7 @@ package struct RunPlan: Equatable, Sendable {
     }
 
     /// Whether a page this run shows asks a question.
-    package func asksQuestions(in tour: Tour) -> Bool {
-        pages.contains { tour.pages[$0].choice != nil }
-    }
+    package var asksQuestions: Bool { pages.contains(where: questionPages.contains) }
 
     /// Nothing to show: with `once`, everything there is was seen.
     package var isEmpty: Bool { pages.isEmpty }

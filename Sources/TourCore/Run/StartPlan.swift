@@ -41,10 +41,13 @@ package enum StartPlan {
     }
 
     /// What the tour shows once read, from its plan; nil when it shows nothing (nothing new)
-    /// and a tip may come instead.
+    /// and a tip may come instead. An update that asks a question plays in the pager even
+    /// under `"whatsNew": "notice"`: a notice prints and asks nothing, so the question
+    /// would be recorded as seen and never asked.
     package static func surface(for plan: RunPlan, style: Tour.WhatsNewStyle) -> Surface? {
         guard !plan.isEmpty else { return nil }
-        return plan.selection.lastSeen == nil ? .welcome : .whatsNew(style)
+        guard plan.selection.lastSeen != nil else { return .welcome }
+        return .whatsNew(plan.asksQuestions ? .pager : style)
     }
 
     /// The tip that is due, or why none is.
