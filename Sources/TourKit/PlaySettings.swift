@@ -15,10 +15,11 @@ struct PlaySettings: Equatable {
 
     var glyphs: Glyphs { asciiOnly ? .ascii : .unicode }
 
-    static func resolve(_ options: TourOptions, environment: TerminalEnvironment) -> PlaySettings {
+    static func resolve(_ options: TourOptions, environment: TerminalEnvironment, asksQuestions: Bool = false) -> PlaySettings {
         PlaySettings(
             mode: PresentationMode.choose(options.presentation, accessibleRequested: environment.accessibleRequested,
-                                          canRunFullScreen: environment.canRunFullScreen),
+                                          canRunFullScreen: environment.canRunFullScreen, asksQuestions: asksQuestions,
+                                          onTerminal: environment.stdinIsTerminal && environment.stdoutIsTerminal),
             animation: options.animation && !environment.reduceMotion,
             colorMode: !options.color || environment.noColorRequested ? .never : .automatic,
             asciiOnly: !environment.localeIsUTF8)

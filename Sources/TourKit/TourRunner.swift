@@ -244,10 +244,10 @@ enum TourRunner {
     /// Plays the plan's pages of `tour` as the options and the terminal allow.
     private static func present(_ tour: Tour, plan: RunPlan, startPosition: Int, options: TourOptions,
                                 environment: TerminalEnvironment) throws(TourError) -> RunEnding {
-        let settings = PlaySettings.resolve(options, environment: environment)
+        let settings = PlaySettings.resolve(options, environment: environment, asksQuestions: plan.asksQuestions)
         let glyphs = settings.glyphs
         func forTerminal(_ text: String) -> String { settings.asciiOnly ? ASCIIText.transliterate(text) : text }
-        if settings.mode == .accessible {
+        func accessibly() throws(TourError) -> RunEnding {
             var writeFailure: String? = nil
             let input = LineReader(descriptor: STDIN_FILENO)
             let (outcome, answers) = AccessibleTour.runAnswering(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
@@ -259,6 +259,7 @@ enum TourRunner {
             if let writeFailure { throw TourError.output(reason: "cannot write the tour: \(writeFailure)") }
             return RunEnding(outcome: outcome, plan: plan, answers: answers)
         }
+        if settings.mode == .accessible { return try accessibly() }
         if settings.mode == .fullScreen {
             var pagerOptions = FullScreenSession.Options()
             pagerOptions.plan = plan
@@ -278,8 +279,10 @@ enum TourRunner {
             do throws(TerminalUnavailable) {
                 return try FullScreenSession.run(tour, options: pagerOptions)
             } catch {
-                // No usable terminal after all (TERM unknown to terminfo): plain text still works.
+                // No usable terminal after all (TERM unknown to terminfo): plain text still
+                // works, and a question is asked line by line.
                 if environment.debug { StandardStreams.error(PlaySettings.fallbackExplanation(error)) }
+                if PresentationMode.fallback(asksQuestions: plan.asksQuestions, onTerminal: true) == .accessible { return try accessibly() }
             }
         }
         // A tour that did not reach its reader (a full disk, a closed pipe) was not seen.

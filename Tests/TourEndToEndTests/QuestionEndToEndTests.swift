@@ -245,6 +245,22 @@ struct QuestionEndToEndTests {
         #expect(written == nil && keptNow == "{}\n")
     }
 
+    /// A terminal that cannot address the screen (TERM=dumb, as Emacs's shell sets it;
+    /// unset; unknown) asks the question line by line instead of printing it unanswered.
+    @Test(arguments: ["dumb", "", "no-such-terminal"])
+    func aQuestionOnATerminalWithNoScreenIsAskedLineByLine(term: String) throws {
+        defer { cleanUp() }
+        let terminal = try PseudoTerminal(["--once", "--answers", answersFile, tourFile], environment: environment.merging(["TERM": term]) { $1 })
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        terminal.write("\r")
+        try terminal.waitForOutput("Choose 1–2 ([Enter] 2):")
+        terminal.write("1\r")
+        #expect(terminal.waitForExit()?.code == 0)
+        #expect(written == "{\"telemetry\": \"yes\"}\n")
+        #expect(try kept() == "{\"telemetry\": \"yes\"}\n")
+    }
+
     /// The accessible mode on a pty: "Choose 1–2", Enter takes the default, a number chooses.
     @Test(arguments: [("", "no"), ("1", "yes")])
     func theAccessibleModeReadsANumberOrTakesTheDefault(typed: String, expected: String) throws {

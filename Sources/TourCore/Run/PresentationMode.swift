@@ -8,13 +8,24 @@ package enum PresentationMode: Equatable, Sendable {
     case accessible
 
     /// An explicit request wins; automatic is accessible when the person set ACCESSIBLE,
-    /// full screen on a terminal that can address the screen, plain text anywhere else.
-    package static func choose(_ request: TourPresentation, accessibleRequested: Bool, canRunFullScreen: Bool) -> PresentationMode {
+    /// full screen on a terminal that can address the screen, plain text anywhere else,
+    /// except that pages asking a question on a terminal that cannot address the screen
+    /// (TERM=dumb, as Emacs's shell sets it; unset; unknown to terminfo) are asked line by
+    /// line, as the accessible mode asks: printed once, a question would go unanswered
+    /// and the tour be recorded as seen.
+    package static func choose(_ request: TourPresentation, accessibleRequested: Bool, canRunFullScreen: Bool,
+                               asksQuestions: Bool = false, onTerminal: Bool = false) -> PresentationMode {
         switch request {
         case .plain: .plainText
         case .accessible: .accessible
-        case .automatic: accessibleRequested ? .accessible : canRunFullScreen ? .fullScreen : .plainText
+        case .automatic: accessibleRequested ? .accessible : canRunFullScreen ? .fullScreen : fallback(asksQuestions: asksQuestions, onTerminal: onTerminal)
         }
+    }
+
+    /// What a run that cannot be full screen becomes: also when the full screen fails to
+    /// start after all. `onTerminal`: both stdin and stdout are terminals.
+    package static func fallback(asksQuestions: Bool, onTerminal: Bool) -> PresentationMode {
+        asksQuestions && onTerminal ? .accessible : .plainText
     }
 }
 
