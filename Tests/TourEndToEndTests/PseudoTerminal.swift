@@ -57,7 +57,9 @@ final class PseudoTerminal: @unchecked Sendable {
         env["LC_ALL"] = "C.UTF-8"
         env.merge(environment) { $1 }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = env.compactMap { $0.value.isEmpty && $0.key == "TERM" ? nil : strdup("\($0.key)=\($0.value)") } + [nil]
+        // An empty TERM means "unset". Filtered first: a nil from the mapping itself would be
+        // a NULL in the middle of envp, and cut the environment short there.
+        let envp: [UnsafeMutablePointer<CChar>?] = env.filter { !($0.key == "TERM" && $0.value.isEmpty) }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
