@@ -182,9 +182,10 @@ enum TourRunner {
     private static func printNotice(_ tour: Tour, plan: RunPlan, lastSeen: SeenState, options: TourOptions,
                                     environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
         let command = options.commandFile.map { "tour whats-new \(ShellWord.quote($0))" }
-        let lastLine = WhatsNewNotice.lastLine(hint: tour.whatsNewHint, command: command, labels: tour.labels)
+        let width = TerminalEnvironment.standardOutputColumns()
+        let lastLine = WhatsNewNotice.lastLine(hint: tour.whatsNewHint, command: command, labels: tour.labels, width: width)
         let canvas = WhatsNewNotice.canvas(tour, pages: plan.pages, name: storeID(tour, options: options), fromVersion: lastSeen.version,
-                                           lastLine: lastLine, width: TerminalEnvironment.standardOutputColumns())
+                                           lastLine: lastLine, width: width)
         // A notice that did not reach the person (a closed terminal) was not seen.
         guard printInPlace(canvas, color: options.color, environment: environment) else {
             throw TourError.output(reason: "cannot write the notice: \(FileSystem.describeErrno())")

@@ -167,6 +167,30 @@ struct StartPlanTests {
         #expect(ScreenExport.text(plain) == "Nouveautés de mytool  1.1.0\n  • Reminders  A nudge.\n")
     }
 
+    /// A runaway hint or label cannot make the notice thousands of rows: they are bounded
+    /// at load, and cut to the width when printed; a command is printed whole or not at all.
+    @Test func theNoticesLastLineIsOneRowAtAnyLength() throws {
+        let tour = Self.tour()
+        let hint = String(repeating: "read more ", count: 75_000)
+        let line = try #require(WhatsNewNotice.lastLine(hint: hint, command: nil, labels: tour.labels, width: 80))
+        let canvas = WhatsNewNotice.canvas(tour, pages: [1], name: "mytool", fromVersion: "1.0.0", lastLine: line, width: 80)
+        let rows = ScreenExport.text(canvas).split(separator: "\n")
+        #expect(rows.count == 3 && rows.allSatisfy { TextWidth.of(String($0)) <= 80 } && rows[2].hasSuffix("…"), "\(rows.map(\.count))")
+        // The words and the command do not fit: the command alone; a command wider than
+        // the notice: no line, since a cut path names another file.
+        let path = "/opt/" + String(repeating: "a", count: 40) + "/tour.json"
+        #expect(WhatsNewNotice.lastLine(hint: nil, command: "tour whats-new \(path)", labels: tour.labels, width: 80).map(InlineCode.plain)
+                == "tour whats-new \(path)")
+        #expect(WhatsNewNotice.lastLine(hint: nil, command: "tour whats-new /" + String(repeating: "a", count: 100), labels: tour.labels, width: 80) == nil)
+        // Bounded at load: a hint or a label of 201 characters is an error where it is written.
+        let decoder = TourDecoder(fileName: "m.json", readArt: { (_: String) throws(TourError) -> [UInt8] in [] })
+        let long = String(repeating: "x", count: 201)
+        for json in [#"{"whatsNewHint": "\#(long)", "pages": [{"title": "A"}]}"#, #"{"labels": {"whatsNewAgain": "\#(long)"}, "pages": [{"title": "A"}]}"#] {
+            let problems = decoder.check(Array(json.utf8)).1.map(\.description)
+            #expect(problems.count == 1 && problems[0].contains("201 characters") && problems[0].contains("at most 200"), "\(problems)")
+        }
+    }
+
     @Test func releaseNotesAreThePagesWithSinceNewestFirst() {
         let pages = [
             Tour.Page(title: "Welcome"), Tour.Page(title: "A", since: "1.1.0"), Tour.Page(title: "B", since: "2.0.0"),

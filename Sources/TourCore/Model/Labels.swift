@@ -83,6 +83,17 @@ extension Tour {
             }
         }
 
+        /// A label is a few words on one line; anything longer is refused at load, so that
+        /// a notice, a button or a hint cannot run to thousands of rows.
+        package static let maximumLength = 200
+
+        /// Why `text` is too long for this label; nil when it is not.
+        package func lengthProblem(in text: String) -> String? {
+            let count = text.count
+            guard count > Self.maximumLength else { return nil }
+            return "label \(Quoted(rawValue)) is \(count) characters; a label is one line of at most \(Self.maximumLength)"
+        }
+
         /// The first placeholder-like `{word}` in `text` that this label does not take.
         package func unknownPlaceholder(in text: String) -> String? {
             var rest = Substring(text)

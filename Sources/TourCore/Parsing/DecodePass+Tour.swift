@@ -33,7 +33,14 @@ extension DecodePass {
                 log.add(fail(raw.position(member.value), "\"whatsNew\" is \"pager\" or \"notice\", not \(Quoted(text))"))
             }
         }
-        tour.whatsNewHint = attemptOptional { () throws(PartFailure) in try string(fields[.whatsNewHint]) }
+        if let member = fields[.whatsNewHint], let hint = attemptOptional({ () throws(PartFailure) in try string(member) }) {
+            let count = hint.count
+            if count > Tour.Label.maximumLength {
+                log.add(fail(raw.position(member.value), "\"whatsNewHint\" is \(count) characters; one line of at most \(Tour.Label.maximumLength) says where to read more"))
+            } else {
+                tour.whatsNewHint = hint
+            }
+        }
         if let member = fields[.tips] {
             tour.tipSet = decodeTips(member.value, offHint: fields[.tipsOff], versionMember: version == nil ? nil : fields[.version], id: tour.id, version: version)
         } else if let member = fields[.tipsOff] {

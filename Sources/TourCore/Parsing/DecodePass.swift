@@ -185,6 +185,10 @@ final class DecodePass {
             guard let member = logged[label.rawValue] else { continue }
             let written = Member(keyToken: member.value - 1, value: member.value)
             guard let text = attemptOptional({ () throws(PartFailure) in try string(written) }) else { continue }
+            if let problem = label.lengthProblem(in: text) {
+                log.add(fail(raw.position(member.value), problem))
+                continue
+            }
             if let word = label.unknownPlaceholder(in: text), !label.placeholders.isEmpty {
                 log.add(fail(raw.position(member.value), "label \(Quoted(label.rawValue)) may hold \(label.placeholders.joined(separator: " and ")), not \(Quoted(word))"))
                 continue

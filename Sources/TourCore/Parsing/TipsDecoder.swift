@@ -182,6 +182,10 @@ package struct TipsDecoder {
         if let labels = fields["labels"], let labelFields = self.fields(labels.node, what: "\"labels\"", allowed: Tour.Label.names) {
             for label in Tour.Label.allCases {
                 guard let words = string(labelFields[label.rawValue]) else { continue }
+                if let problem = label.lengthProblem(in: words), let member = labelFields[label.rawValue] {
+                    error(member.node.position, problem)
+                    continue
+                }
                 if !label.placeholders.isEmpty, let word = label.unknownPlaceholder(in: words), let member = labelFields[label.rawValue] {
                     error(member.node.position, "label \(Quoted(label.rawValue)) may hold \(label.placeholders.joined(separator: " and ")), not \(Quoted(word))")
                     continue

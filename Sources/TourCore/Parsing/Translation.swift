@@ -112,6 +112,10 @@ private final class TranslationPass {
         let labelFields = members(node, what: "\"labels\"", allowed: Translation.labelKeys, known: TourDecoder.labelKeys)
         for label in Tour.Label.allCases {
             guard let member = labelFields[label.rawValue], let words = text(member) else { continue }
+            if let problem = label.lengthProblem(in: words) {
+                error(member.node.position, problem)
+                continue
+            }
             if !label.placeholders.isEmpty, let word = label.unknownPlaceholder(in: words) {
                 error(member.node.position, "label \(Quoted(label.rawValue)) may hold \(label.placeholders.joined(separator: " and ")), not \(Quoted(word))")
                 continue

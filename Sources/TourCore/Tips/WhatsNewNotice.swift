@@ -39,7 +39,7 @@ package enum WhatsNewNotice {
             rows.append(row)
         }
         if rest > 0 { rows.append([("• +\(rest)", Style(dim: true))]) }
-        let lastRow = lastLine.map { TextWidth.truncate($0, to: max(width, TextWidth.of($0))) }
+        let lastRow = lastLine
         let height = 1 + rows.count + (lastRow == nil ? 0 : 1)
         var canvas = Canvas(size: Size(width: max(width, lastRow.map { 2 + TextWidth.of(InlineCode.plain($0)) } ?? 0), height: height))
         let x = canvas.write(title, x: 0, y: 0, style: Style(foreground: tour.accent ?? .default, bold: true))
@@ -57,11 +57,22 @@ package enum WhatsNewNotice {
         return canvas
     }
 
-    /// The last line: the author's hint (`whatsNewHint`), else how to see the pages again
-    /// (`command`, for the `tour` command: `tour whats-new FILE`), else none.
-    package static func lastLine(hint: String?, command: String?, labels: Tour.Labels) -> String? {
-        if let hint { return InlineCode.mark(TextSanitizer.clean(hint)) }
+    /// The last line, within `width` columns (the notice's, 2 of them its indent): the
+    /// author's hint (`whatsNewHint`), cut with "…"; else how to see the pages again
+    /// (`command`, for the `tour` command: `tour whats-new FILE`), or the command alone
+    /// where the words do not fit; else none. A command is never cut: cut, it would name
+    /// another file.
+    package static func lastLine(hint: String?, command: String?, labels: Tour.Labels, width terminalWidth: Int = maximumWidth) -> String? {
+        let room = max(20, min(terminalWidth, maximumWidth)) - 2
+        if let hint { return InlineCode.mark(TextWidth.truncate(TextSanitizer.clean(hint), to: room)) }
         guard let command else { return nil }
+        guard let line = againLine(command: command, labels: labels) else { return nil }
+        if TextWidth.of(InlineCode.plain(line)) <= room { return line }
+        return TextWidth.of(command) <= room ? InlineCode.span(TextSanitizer.clean(command)) : nil
+    }
+
+    /// The `whatsNewAgain` label with the command in it.
+    private static func againLine(command: String, labels: Tour.Labels) -> String? {
         let again = labels[.whatsNewAgain]
         // The words around {command}, found by hand: splitting on a string would link the
         // regex engine's algorithms (1.8 MB) into the binary.
