@@ -42,19 +42,49 @@ final class TmuxPassthroughQuery {
         return TmuxPassthroughQuery(child: child, output: ends[0])
     }
 
-    /// What tmux printed, waited for at most `seconds`; nil if it did not finish in time
-    /// (it is stopped) or failed. The child is reaped either way.
+    /// The answer is a word ("1", "on"); a child that prints more is not tmux answering.
+    static let maximumAnswer = 256
+
+    /// What tmux printed, waited for at most `seconds` in all, reading and exit together;
+    /// nil if it did not finish in time, printed too much or failed. A child that closes its
+    /// stdout and lingers is killed at the deadline like one that never answers, and the
+    /// child is reaped either way, so nothing of it outlives the wait.
     func answer(within seconds: Double) -> String? {
         guard !finished else { return nil }
         finished = true
         defer { close(output) }
+        let deadline = TimedRead.now() + seconds
         var printed: [UInt8] = []
-        let ended = TimedRead.read(output, for: seconds) { printed += $0 }
-        if !ended { kill(child, SIGKILL) }
+        var tooMuch = false
+        let ended = TimedRead.read(output, for: seconds, until: { tooMuch }) { chunk in
+            printed += chunk.prefix(Self.maximumAnswer - printed.count)
+            tooMuch = printed.count >= Self.maximumAnswer
+        }
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        // A host process that reaps every child itself may have taken the status first.
-        let succeeded = ended && (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0
+        let exited = ended && !tooMuch && Self.reap(child, status: &status, until: deadline)
+        if !exited {
+            kill(child, SIGKILL)
+            status = 0
+            // Killed, it goes at once; the status no longer matters.
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return nil
+        }
+        let succeeded = (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0
         return succeeded ? String(decoding: printed, as: UTF8.self) : nil
+    }
+
+    /// Waits for `child` to exit until `deadline`, without blocking past it; true when it
+    /// exited, with its status. A host process that reaps every child itself may have taken
+    /// the status first (ECHILD): that counts as exited, status 0.
+    private static func reap(_ child: pid_t, status: inout Int32, until deadline: Double) -> Bool {
+        while true {
+            let reaped = waitpid(child, &status, WNOHANG)
+            if reaped == child { return true }
+            if reaped < 0 && errno == ECHILD { status = 0; return true }
+            if reaped < 0 && errno != EINTR { return false }
+            guard TimedRead.now() < deadline else { return false }
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        }
     }
 }
