@@ -27,8 +27,9 @@ final class TerminalScreen {
     private let clearsOnLeaving: Bool
     /// The private modes the terminal's entry allows.
     private let modes: PrivateModes
-    /// What the drain asks so that its answer comes after everything the terminal sent.
-    private let exitFence: ExitFence
+    /// Who is in front of the terminal, for the fence the drain asks so that its answer
+    /// comes after everything the terminal sent.
+    private let multiplexer: Multiplexer
 
     static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
     static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
@@ -72,13 +73,8 @@ final class TerminalScreen {
         modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
         self.mouse = mouse && modes.mouse
         clearsOnLeaving = environment.insideGNUScreen
-        let fence = ExitFence(through: Multiplexer.detect(insideTmux: environment.insideTmux, tmuxAllowsPassthrough: { false },
-                                                          insideGNUScreen: environment.insideGNUScreen))
-        exitFence = fence
-        // The crash handler's drain asks the same.
-        fence.bytes.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_exit_fence($0.baseAddress, $0.count, Int32(fence.fences)) }
-        }
+        multiplexer = Multiplexer.detect(insideTmux: environment.insideTmux, tmuxAllowsPassthrough: { false },
+                                         insideGNUScreen: environment.insideGNUScreen)
 
         var modes = termios()
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
@@ -91,6 +87,7 @@ final class TerminalScreen {
         curs_set(0)
         if self.mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
         sendPending(synchronized: false)
+        tellCrashHandlerTheFence()
     }
 
     /// Gives the terminal back as it was: shell modes, normal screen, cursor, no mouse, and
@@ -129,26 +126,49 @@ final class TerminalScreen {
         didSet { tour_guard_note_fences(Int32(fencesOutstanding)) }
     }
 
-    /// When the start-up questions went out, and how long an answer was waited for.
-    private var asked: (at: Double, lateLimit: Double)?
-    /// The terminal has answered a fence: it answers them.
-    private var fenceSeen = false
+    /// When the start-up questions went out, how long an answer was waited for, and how
+    /// many fences they asked.
+    private var asked: (at: Double, lateLimit: Double, fences: Int)?
+    /// The start-up fences answered so far, and when the last of them came.
+    private var startupAnswers = 0
+    private var slowestStartupAnswer: Double?
+    /// A drain is reading: its fence's answers are not the start-up's.
+    private var draining = false
 
     /// The input loop took an answer out of the input.
     func noteReply(_ reply: TerminalReply) {
         guard reply == .deviceAttributes else { return }
         fencesOutstanding = max(0, fencesOutstanding - 1)
-        fenceSeen = true
+        if !draining, let asked, startupAnswers < asked.fences {
+            startupAnswers += 1
+            slowestStartupAnswer = Self.monotonicSeconds() - asked.at
+            tellCrashHandlerTheFence()
+        }
     }
 
-    /// The longest the drain at exit waits for the terminal's answer.
-    static let drainLimit = 0.5
+    /// How a drain now goes, from what the start-up questions showed.
+    private var exitDrain: ExitDrain {
+        let evidence = asked.map { asked in
+            ExitDrain.Evidence(fencesAsked: asked.fences, fencesAnswered: startupAnswers, slowestAnswer: slowestStartupAnswer,
+                               secondsSinceAsked: Self.monotonicSeconds() - asked.at, lateLimit: asked.lateLimit)
+        }
+        return ExitDrain.plan(through: multiplexer, evidence: evidence)
+    }
+
+    /// The crash handler's drain asks what this one would (it waits its own 300 ms).
+    private func tellCrashHandlerTheFence() {
+        let fence = exitDrain.fence ?? ExitFence(through: multiplexer)
+        fence.bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_exit_fence($0.baseAddress, $0.count, Int32(fence.fences)) }
+        }
+    }
 
     /// Reads and drops what the terminal sends until it answers a fence sent now (the
     /// device attributes, which come after every mouse report and answer sent before
-    /// them), or `drainLimit`: a fast click's release or a late answer to the start-up
-    /// questions never reaches the shell. A terminal that does not speak ECMA-48 is not
-    /// asked; what arrived from it is flushed.
+    /// them), or the wait `ExitDrain` gives (longer on a link that was slow to answer at
+    /// start): a fast click's release, a late answer to the start-up questions or the
+    /// fence's own answer never reaches the shell. A terminal that does not speak ECMA-48
+    /// is not asked; what arrived from it is flushed.
     /// The run ends on a Ctrl-C, which the whole foreground process group got.
     var interruptedFromTerminal = false
     /// How long a Ctrl-C exit waits to see whether the parent dies of it too: a parent that
@@ -166,12 +186,14 @@ final class TerminalScreen {
         guard tour_guard_terminal_is_ours() != 0 else { return }
         defer { tcflush(STDIN_FILENO, TCIFLUSH) }
         guard modes.speaksECMA48 else { return }
-        // Asked at start and never answered, long past any slow link: it answers no fence.
-        if let asked, !fenceSeen, Self.monotonicSeconds() - asked.at >= asked.lateLimit { return }
-        writeToTerminal(exitFence.bytes)
-        fencesOutstanding += exitFence.fences
+        let drain = exitDrain
+        guard let fence = drain.fence else { return }
+        writeToTerminal(fence.bytes)
+        fencesOutstanding += fence.fences
+        draining = true
+        defer { draining = false }
         var decoder = KeyDecoder()
-        TimedRead.read(STDIN_FILENO, for: Self.drainLimit, until: { fencesOutstanding == 0 }) { bytes in
+        TimedRead.read(STDIN_FILENO, for: drain.wait, until: { fencesOutstanding == 0 }) { bytes in
             _ = decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() { noteReply(reply) }
         }
@@ -217,7 +239,7 @@ final class TerminalScreen {
         writeToTerminal(questions.bytes)
         fencesOutstanding += questions.fences
         let start = Self.monotonicSeconds()
-        asked = (start, lateLimit)
+        asked = (start, lateLimit, questions.fences)
         decoder.awaitingRepliesUntil = start + lateLimit
         TimedRead.read(STDIN_FILENO, for: seconds, until: { replies.fences >= questions.fences }) { bytes in
             keys += decoder.feed(bytes, at: Self.monotonicSeconds())

@@ -114,3 +114,38 @@ struct MultiplexerQuestionTests {
         #expect(Multiplexer.tmuxNeedsAsking(termProgram: nil, version: nil))
     }
 }
+
+/// The drain at exit: which fence, and how long, from what the start showed (issue 44, items 12 and 13).
+@Suite("The exit drain's plan")
+struct ExitDrainTests {
+    func evidence(asked: Int = 1, answered: Int = 1, slowest: Double? = 0.002, since: Double = 5) -> ExitDrain.Evidence {
+        ExitDrain.Evidence(fencesAsked: asked, fencesAnswered: answered, slowestAnswer: slowest, secondsSinceAsked: since, lateLimit: 1)
+    }
+
+    @Test func aQuickLinkWaitsTheShortestTime() {
+        #expect(ExitDrain.plan(through: .none, evidence: evidence()) == ExitDrain(fence: ExitFence(through: .none), wait: 0.5))
+        #expect(ExitDrain.plan(through: .none, evidence: nil) == ExitDrain(fence: ExitFence(through: .none), wait: 0.5))
+    }
+
+    @Test func aSlowLinkIsWaitedForAsLongAsItTookAtStart() {
+        let slow = ExitDrain.plan(through: .none, evidence: evidence(slowest: 1.2))
+        #expect(slow.fence == ExitFence(through: .none) && abs(slow.wait - 1.9) < 1e-9)
+        // Slower than the longest exit tour makes: no fence that could come back too late.
+        #expect(ExitDrain.plan(through: .none, evidence: evidence(slowest: 2.5)) == ExitDrain(fence: nil, wait: 0))
+    }
+
+    @Test func aTerminalThatNeverAnsweredIsNotAsked() {
+        #expect(ExitDrain.plan(through: .none, evidence: evidence(answered: 0, slowest: nil, since: 1.5)).fence == nil)
+        // Still within the time a late answer may take: asked, as before.
+        #expect(ExitDrain.plan(through: .none, evidence: evidence(answered: 0, slowest: nil, since: 0.2)).fence == ExitFence(through: .none))
+    }
+
+    @Test func stySetWithNoScreenInFrontGetsThePlainFence() {
+        // Screen there: both fences came, and both are asked again.
+        #expect(ExitDrain.plan(through: .gnuScreen, evidence: evidence(asked: 2, answered: 2)).fence == ExitFence(through: .gnuScreen))
+        // Only the plain one came, long ago: no screen.
+        #expect(ExitDrain.plan(through: .gnuScreen, evidence: evidence(asked: 2, answered: 1)).fence == ExitFence(through: .none))
+        // Only the plain one so far, just after the start: screen's may still come.
+        #expect(ExitDrain.plan(through: .gnuScreen, evidence: evidence(asked: 2, answered: 1, since: 0.3)).fence == ExitFence(through: .gnuScreen))
+    }
+}

@@ -42,4 +42,40 @@ struct ChildrenAndLinksEndToEndTests {
         let exit = terminal.waitForExit(timeout: 2)
         #expect(exit?.code == 143 || exit?.signal == SIGTERM, "\(String(describing: exit))")
     }
+
+    static let deviceAttributes = (query: "\u{1B}[c", answer: "\u{1B}[?62;22c")
+
+    /// Over a link with a 0.7 s or 1.2 s round trip, the exit drain waits as long as the
+    /// start showed the link needs: its fence's answer never reaches the shell.
+    @Test(arguments: [0.7, 1.2])
+    func theExitFenceComesBackBeforeTheShellOverASlowLink(roundTrip: Double) throws {
+        defer { cleanUp() }
+        let terminal = try PseudoTerminal(["--no-animation", tourFile], answers: [Self.deviceAttributes], answerDelay: roundTrip)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool", timeout: 5)
+        Thread.sleep(forTimeInterval: roundTrip + 0.5)  // the start-up answer is in
+        terminal.write("q")
+        #expect(terminal.waitForExit(timeout: 6)?.code == 1)
+        let left = terminal.inputLeftForTheShell(waiting: roundTrip + 0.5)
+        #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
+    }
+
+    /// STY set with no GNU screen in front (a window opened from inside screen): once the
+    /// plain fence was answered and the one wrapped for screen never was, the exit asks
+    /// the plain fence alone, which comes back, instead of waiting for one that never does.
+    @Test func styWithNoScreenInFrontExitsOnThePlainFence() throws {
+        defer { cleanUp() }
+        let terminal = try PseudoTerminal(["--no-animation", tourFile], environment: ["STY": "4242.pts-0.host"],
+                                          answers: [Self.deviceAttributes], ignoresDeviceControlStrings: true)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        Thread.sleep(forTimeInterval: 1.2)  // past the wait for a late answer
+        let beforeExit = terminal.bytes.count
+        terminal.write("q")
+        #expect(terminal.waitForExit()?.code == 1)
+        let exitOutput = terminal.bytes.suffix(from: terminal.bytes.startIndex + beforeExit)
+        #expect(exitOutput.range(of: Data("\u{1B}[c".utf8)) != nil && exitOutput.range(of: Data("\u{1B}P".utf8)) == nil,
+                "\(String(decoding: exitOutput, as: UTF8.self).debugDescription)")
+        #expect(terminal.inputLeftForTheShell().isEmpty)
+    }
 }

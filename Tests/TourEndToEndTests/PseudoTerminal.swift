@@ -23,10 +23,21 @@ final class PseudoTerminal: @unchecked Sendable {
     private var scannedTo: [Data: Int] = [:]
 
     /// `standardErrorOnTerminal`: stderr goes to the terminal too (as in a shell), not to /dev/null.
+    /// How long an answer takes to come back: a slow link.
+    private let answerDelay: Double
+    /// Like a terminal with no multiplexer in front: what is inside a DCS (`ESC P … ESC \`)
+    /// is not read as a query.
+    private let ignoresDeviceControlStrings: Bool
+    /// The output with device control strings taken out, and where that scan stands.
+    private var visibleOutput = Data()
+    private var inDeviceControl = false, pendingEscape = false
+
     init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-         answers: [(query: String, answer: String)] = [], standardErrorOnTerminal: Bool = false,
-         executable: String = TourBinary.path) throws {
+         answers: [(query: String, answer: String)] = [], answerDelay: Double = 0, ignoresDeviceControlStrings: Bool = false,
+         standardErrorOnTerminal: Bool = false, executable: String = TourBinary.path) throws {
         self.answers = answers.map { (Data($0.query.utf8), Data($0.answer.utf8)) }
+        self.answerDelay = answerDelay
+        self.ignoresDeviceControlStrings = ignoresDeviceControlStrings
         // posix_openpt and friends do not import into Swift here; these are their Linux ioctls.
         let getPtyNumber: UInt = 0x8004_5430  // TIOCGPTN
         let setPtyLock: UInt = 0x4004_5431  // TIOCSPTLCK
@@ -94,21 +105,73 @@ final class PseudoTerminal: @unchecked Sendable {
             lock.lock()
             output.append(contentsOf: buffer[0..<count])
             arrivals.append((output.count, Self.now()))
+            if ignoresDeviceControlStrings {
+                for byte in buffer[0..<count] { takeVisible(byte) }
+            }
+            let searched = ignoresDeviceControlStrings ? visibleOutput : output
             // Each time a query appears, as a terminal answers it each time it is asked.
             var due: [Data] = []
             for (query, answer) in answers {
                 // From just past the last query found: new output only, however long it grows.
-                var from = max(output.startIndex, min(scannedTo[query, default: 0], output.endIndex))
-                while let range = output.range(of: query, in: from..<output.endIndex) {
+                var from = max(searched.startIndex, min(scannedTo[query, default: 0], searched.endIndex))
+                while let range = searched.range(of: query, in: from..<searched.endIndex) {
                     if answered[query] == nil { answered[query] = Self.now() }
                     due.append(answer)
                     from = range.upperBound
                 }
-                scannedTo[query] = max(from, output.endIndex - query.count + 1)
+                scannedTo[query] = max(from, searched.endIndex - query.count + 1)
             }
             lock.unlock()
-            for answer in due { write(Array(answer)) }
+            if answerDelay > 0, !due.isEmpty {
+                let delay = answerDelay, late = due
+                Thread.detachNewThread { [weak self] in
+                    Thread.sleep(forTimeInterval: delay)
+                    for answer in late { self?.write(Array(answer)) }
+                }
+            } else {
+                for answer in due { write(Array(answer)) }
+            }
         }
+    }
+
+    /// One byte of output, kept unless it is part of a device control string.
+    private func takeVisible(_ byte: UInt8) {
+        let escape: UInt8 = 0x1B
+        if inDeviceControl {
+            if pendingEscape && byte == UInt8(ascii: "\\") { inDeviceControl = false }
+            pendingEscape = byte == escape
+            return
+        }
+        if pendingEscape {
+            pendingEscape = false
+            if byte == UInt8(ascii: "P") {
+                inDeviceControl = true
+                return
+            }
+            visibleOutput.append(escape)
+        }
+        if byte == escape { pendingEscape = true } else { visibleOutput.append(byte) }
+    }
+
+    /// What is left in the terminal's input queue for whatever reads it next (the shell),
+    /// read as a shell would after tour exits: non-canonical, for `seconds`.
+    func inputLeftForTheShell(waiting seconds: Double = 0.3) -> [UInt8] {
+        var modes = termios()
+        guard tcgetattr(slave, &modes) == 0 else { return [] }
+        modes.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &modes.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(slave, TCSANOW, &modes)
+        var left: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let until = Self.now() + seconds
+        while Self.now() < until {
+            let count = read(slave, &buffer, buffer.count)
+            if count > 0 { left += buffer[0..<count] } else { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        return left
     }
 
     static func now() -> Double {

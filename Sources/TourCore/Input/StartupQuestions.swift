@@ -98,3 +98,66 @@ package struct ExitFence: Equatable, Sendable {
         }
     }
 }
+
+/// How the drain at exit (and at Ctrl-Z) goes: which fence it sends, if any, and how long
+/// it waits for the answer. Decided from what the start-up questions showed of the link,
+/// so that the fence's own answer never reaches the shell: it is not sent where it cannot
+/// come back in time, and waited for as long as the link took to answer at start.
+package struct ExitDrain: Equatable, Sendable {
+    /// What the start-up questions showed.
+    package struct Evidence: Equatable, Sendable {
+        /// Device-attribute answers the start-up questions asked for, and those that came.
+        package var fencesAsked: Int
+        package var fencesAnswered: Int
+        /// Seconds from asking to the last of them to come; nil when none came.
+        package var slowestAnswer: Double?
+        /// Seconds since the questions went out, and how long a late answer is waited for.
+        package var secondsSinceAsked: Double
+        package var lateLimit: Double
+
+        package init(fencesAsked: Int, fencesAnswered: Int, slowestAnswer: Double?, secondsSinceAsked: Double, lateLimit: Double) {
+            self.fencesAsked = fencesAsked
+            self.fencesAnswered = fencesAnswered
+            self.slowestAnswer = slowestAnswer
+            self.secondsSinceAsked = secondsSinceAsked
+            self.lateLimit = lateLimit
+        }
+    }
+
+    /// The fence to send; nil: send none, only flush what came.
+    package let fence: ExitFence?
+    /// How long to wait for its answers.
+    package let wait: Double
+
+    /// The wait on a link that answered at once, or was not asked.
+    package static let shortestWait = 0.5
+    /// The longest exit tour makes: a link slower than this gets no fence.
+    package static let longestWait = 3.0
+
+    package init(fence: ExitFence?, wait: Double) {
+        self.fence = fence
+        self.wait = wait
+    }
+
+    /// The drain for `multiplexer`, from the start-up `evidence` (nil when the terminal
+    /// was not asked, as with the background given).
+    package static func plan(through multiplexer: Multiplexer, evidence: Evidence?) -> ExitDrain {
+        guard let evidence else { return ExitDrain(fence: ExitFence(through: multiplexer), wait: shortestWait) }
+        // Asked and never answered, long past any slow link: it answers no fence.
+        if evidence.fencesAnswered == 0 {
+            if evidence.secondsSinceAsked >= evidence.lateLimit { return ExitDrain(fence: nil, wait: 0) }
+            return ExitDrain(fence: ExitFence(through: multiplexer), wait: shortestWait)
+        }
+        // STY set with no GNU screen in front (a window opened from inside screen): the
+        // plain fence was answered and the one wrapped for screen never was.
+        var through = multiplexer
+        if multiplexer == .gnuScreen, evidence.fencesAnswered < evidence.fencesAsked, evidence.secondsSinceAsked >= evidence.lateLimit {
+            through = .none
+        }
+        // Half again the round trip the start showed, and a little more: the answer to a
+        // fence sent now comes back in about that time.
+        let needed = (evidence.slowestAnswer ?? 0) * 1.5 + 0.1
+        guard needed <= longestWait else { return ExitDrain(fence: nil, wait: 0) }
+        return ExitDrain(fence: ExitFence(through: through), wait: max(shortestWait, needed))
+    }
+}
