@@ -69,6 +69,13 @@ def files(directory):
     nested = '{"pages": [{"title": "Deep", "hero": ' + "[" * 63 + "]" * 63 + "}]}"
     write("deepest-nesting.json", nested, None)  # refused at the nesting limit: exit 65
     write("most-markdown-pages.md", "".join(f"# Page {i}\nA line.\n\n" for i in range(100_000)), None)  # over 10,000 pages: refused
+    # Labels and the notice's hint: 200 characters each play; a 750,000-character hint is
+    # refused at load rather than printed as 9,400 rows.
+    labels = {name: "w" * 200 for name in ["next", "done", "skip", "hintNext", "enlarge"]}
+    labels["whatsNewAgain"] = "w" * 190 + "{command}"
+    labels["whatsNewTitle"] = "w" * 194 + "{name}"
+    write("longest-labels.json", json.dumps({"labels": labels, "whatsNewHint": "h" * 200, "pages": [{"title": "Labels"}, {"title": "two"}]}), "Labels")
+    write("runaway-hint.json", json.dumps({"whatsNewHint": "h" * 750_000, "pages": [{"title": "Hint"}]}), None)
     return made
 
 
