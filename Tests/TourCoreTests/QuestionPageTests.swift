@@ -166,7 +166,7 @@ struct QuestionPageTests {
 
     @Test func theCheckFindsEveryMistakeOfAQuestion() {
         let json = """
-            {"pages": [
+            {"id": "q", "pages": [
              {"kind": "choice", "key": "telemetry", "title": "A?", "optons": [],
               "options": [{"value": "yes", "label": "Yes"}, {"value": "yes", "lable": "Y"}, {"value": "No Way", "label": "N"}], "default": "noo"},
              {"kind": "choice", "key": "t", "title": "B?", "options": [{"value": "a", "label": "A"}]},
@@ -186,7 +186,7 @@ struct QuestionPageTests {
             #"q.json:6:17: error: "default" belongs on a page with "kind": "choice""#,
         ], "\(messages)")
         // Two good questions with one key.
-        let twice = #"{"pages": [{"kind": "choice", "key": "k", "title": "A", "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]},"#
+        let twice = #"{"id": "q", "pages": [{"kind": "choice", "key": "k", "title": "A", "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]},"#
             + "\n" + #"{"kind": "choice", "key": "k", "title": "B", "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]}"#
         #expect(decoder.check(Array(twice.utf8)).1.map(\.description)
                 == [#"q.json:2:27: error: pages 1 and 2 ask questions with the one key "k"; each answer needs its own"#])

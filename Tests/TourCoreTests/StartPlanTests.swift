@@ -176,12 +176,13 @@ struct StartPlanTests {
         let canvas = WhatsNewNotice.canvas(tour, pages: [1], name: "mytool", fromVersion: "1.0.0", lastLine: line, width: 80)
         let rows = ScreenExport.text(canvas).split(separator: "\n")
         #expect(rows.count == 3 && rows.allSatisfy { TextWidth.of(String($0)) <= 80 } && rows[2].hasSuffix("…"), "\(rows.map(\.count))")
-        // The words and the command do not fit: the command alone; a command wider than
-        // the notice: no line, since a cut path names another file.
+        // The words and the command do not fit: the command alone, whole even when wider
+        // than the notice, since a cut path names another file.
         let path = "/opt/" + String(repeating: "a", count: 40) + "/tour.json"
         #expect(WhatsNewNotice.lastLine(hint: nil, command: "tour whats-new \(path)", labels: tour.labels, width: 80).map(InlineCode.plain)
                 == "tour whats-new \(path)")
-        #expect(WhatsNewNotice.lastLine(hint: nil, command: "tour whats-new /" + String(repeating: "a", count: 100), labels: tour.labels, width: 80) == nil)
+        let wide = "tour whats-new /" + String(repeating: "a", count: 100)
+        #expect(WhatsNewNotice.lastLine(hint: nil, command: wide, labels: tour.labels, width: 80).map(InlineCode.plain) == wide)
         // Bounded at load: a hint or a label of 201 characters is an error where it is written.
         let decoder = TourDecoder(fileName: "m.json", readArt: { (_: String) throws(TourError) -> [UInt8] in [] })
         let long = String(repeating: "x", count: 201)

@@ -60,15 +60,15 @@ package enum WhatsNewNotice {
     /// The last line, within `width` columns (the notice's, 2 of them its indent): the
     /// author's hint (`whatsNewHint`), cut with "…"; else how to see the pages again
     /// (`command`, for the `tour` command: `tour whats-new FILE`), or the command alone
-    /// where the words do not fit; else none. A command is never cut: cut, it would name
-    /// another file.
+    /// where the words do not fit; else none. A command is never cut, since it would name
+    /// another file: one wider than the notice wraps, and a path is at most 4 KiB.
     package static func lastLine(hint: String?, command: String?, labels: Tour.Labels, width terminalWidth: Int = maximumWidth) -> String? {
         let room = max(20, min(terminalWidth, maximumWidth)) - 2
         if let hint { return InlineCode.mark(TextWidth.truncate(TextSanitizer.clean(hint), to: room)) }
         guard let command else { return nil }
         guard let line = againLine(command: command, labels: labels) else { return nil }
         if TextWidth.of(InlineCode.plain(line)) <= room { return line }
-        return TextWidth.of(command) <= room ? InlineCode.span(TextSanitizer.clean(command)) : nil
+        return InlineCode.span(TextSanitizer.clean(command))
     }
 
     /// The `whatsNewAgain` label with the command in it.
