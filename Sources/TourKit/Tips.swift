@@ -134,7 +134,8 @@ enum TipRunner {
         if let silence = environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
         guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
         let id = try tips.stateID()
-        return try showDue(id: id, store: store, tipsMayExist: true, options: options, environment: environment) { () throws(TourError) -> TipSet? in
+        return try showDue(id: id, store: store, tipsMayExist: true, options: options, environment: environment,
+                           warn: { StandardStreams.error("tour: warning: \($0)\n") }) { () throws(TourError) -> TipSet? in
             try tips.load()
         }
     }
@@ -150,8 +151,10 @@ enum TipRunner {
     /// Reads the state, decides with `StartPlan.tip`, prints the tip that is due from
     /// `load` and records it, all under the state's lock: of starts at once, one shows.
     /// What `tour tip` and a `once` start share. Returns the key of the tip shown.
+    /// `warn` takes what went wrong with the state: the command prints it, a `once` start
+    /// gives it with its others, after the run.
     static func showDue(id: String, store: TipsStateStore, tipsMayExist: Bool, options: TipOptions, environment: TerminalEnvironment,
-                        load: () throws(TourError) -> TipSet?) throws(TourError) -> String? {
+                        warn: (String) -> Void, load: () throws(TourError) -> TipSet?) throws(TourError) -> String? {
         func silent(_ why: String) -> String? {
             if environment.debug { StandardStreams.error("tour: no tip: \(why)\n") }
             return nil
@@ -169,7 +172,7 @@ enum TipRunner {
             let now = now(options)
             var loadError: TourError? = nil
             var set: TipSet? = nil
-            let surface = StartPlan.tip(environmentSilence: nil, state: state, unreadable: unreadable, tipsMayExist: tipsMayExist,
+            let surface = StartPlan.tip(state: state, unreadable: unreadable, tipsMayExist: tipsMayExist,
                                         interval: Int(options.interval.components.seconds), now: now) {
                 do throws(TourError) { set = try load() } catch { loadError = error }
                 return set
@@ -186,7 +189,7 @@ enum TipRunner {
             do throws(SeenStateStore.WriteFailure) {
                 try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
             } catch {
-                StandardStreams.error("tour: warning: \(error.reason); the same tip will show again\n")
+                warn("\(error.reason); the same tip will show again")
             }
             return set.tips[index].key
         }
@@ -216,7 +219,11 @@ enum TipRunner {
         var state = TipsState()
         if case .found(let found) = store.load(id: id) { state = found }
         if let recorded = TipRotation.afterBrowsing(outcome, of: set, in: state, at: now(tipOptions)) {
-            try? store.save(recorded, id: id)
+            do throws(SeenStateStore.WriteFailure) {
+                try store.save(recorded, id: id)
+            } catch {
+                StandardStreams.error("tour: warning: \(error.reason); the tips read will come round again\n")
+            }
         }
         return outcome
     }
@@ -238,26 +245,32 @@ enum StartTip {
     /// read and has tips; else only a tips state, written when the welcome or what's new
     /// of a tour with tips showed, makes the start read the tour's tips.
     static func showIfDue(id: String, tipsMayExist: Bool, options: TourOptions, environment: TerminalEnvironment,
-                          readTips: () throws(TourError) -> TipSet?) throws(TourError) -> TourResult.Shown {
+                          warnings: inout RunWarnings, readTips: () throws(TourError) -> TipSet?) throws(TourError) -> TourResult.Shown {
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return .nothing }
-        // Unread, with no tips state: no tips were ever known for it, so nothing to say.
+        // Unread, with no tips state: no tips were ever known for it, so nothing to say;
+        // `StartPlan.tip` says the same, but here no lock is taken for it.
         if !tipsMayExist, case .missing = store.load(id: id) { return .nothing }
         if let silence = TipRunner.environmentSilence(environment) {
             if environment.debug { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
             return .nothing
         }
-        let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment, load: readTips)
+        let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment,
+                                        warn: { warnings.state($0) }, load: readTips)
         return key.map { .tip(id: $0) } ?? .nothing
     }
 
     /// After the welcome or what's new of a tour with tips: the tips' interval counts from now.
-    static func countFromNow(_ tour: Tour, id: String, options: TourOptions) {
+    static func countFromNow(_ tour: Tour, id: String, options: TourOptions, warnings: inout RunWarnings) {
         guard tour.tipSet != nil else { return }
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return }
         var state: TipsState? = nil
         if case .found(let found) = store.load(id: id) { state = found }
-        try? store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id)
+        do throws(SeenStateStore.WriteFailure) {
+            try store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id)
+        } catch {
+            warnings.state("\(error.reason); a tip may come sooner than its interval")
+        }
     }
 }

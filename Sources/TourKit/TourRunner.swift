@@ -55,42 +55,40 @@ enum TourRunner {
         }
         // A tour in hand, or one whose id the file's top did not give, is read whole before
         // the state: its problems stop the run first.
-        let tour = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
-        let start = onceStart(id: storeID(tourID: unread.head?.id ?? tour?.id, options: options), options: options,
+        let tourInHand = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
+        let start = onceStart(id: storeID(tourID: unread.head?.id ?? tourInHand?.id, options: options), options: options,
                               environment: environment, warnings: &warnings)
-        // Seen, at this version or a newer one: the rest of the file is not read, and a
-        // tip shows if one is due.
-        if tour == nil, StartPlan.firstStep(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version)) == .tipIfDue {
-            if environment.debug { StandardStreams.error("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
-            let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: false, options: options, environment: environment) {
-                () throws(TourError) -> TipSet? in try unread.tips()
-            }
-            return TourResult(outcome: .alreadySeen, shown: shown)
-        }
-        let whole: Tour
-        if let tour { whole = tour } else { whole = try loaded(unread, warnings: &warnings) }
-        let plan = RunPlan(tour: whole, selection: .whatsNew(lastSeen: start.lastSeen))
         let record = start.store.map { (store: $0, id: start.id) }
-        guard let surface = StartPlan.surface(for: plan, style: options.whatsNew ?? whole.whatsNew) else {
+        let next = try StartPlan.start(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version), tourInHand: tourInHand,
+                                       readTour: { () throws(TourError) -> Tour in try loaded(unread, warnings: &warnings) },
+                                       style: { options.whatsNew ?? $0.whatsNew })
+        switch next {
+        case .tipIfDue(let read, let recordOfNothingNew):
             // Updated, with no page new since: remember the new version, so the next start
             // decides from the file's top alone.
-            if let record, let state = plan.recordOfNothingNew { try? record.store.save(state, id: record.id) }
+            if let record, let state = recordOfNothingNew {
+                warnings.state(save(state, to: record, else: "the next start reads the whole tour again"))
+            }
             if environment.debug { StandardStreams.error("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
-            guard whole.tipSet != nil else { return TourResult(outcome: .alreadySeen, shown: .nothing) }
-            let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: true, options: options, environment: environment) {
-                () throws(TourError) -> TipSet? in whole.tipSet
+            // Read, and with no tips: nothing to show. Unread: the tips state says.
+            if let read, read.tipSet == nil { return TourResult(outcome: .alreadySeen, shown: .nothing) }
+            let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: read != nil, options: options, environment: environment,
+                                               warnings: &warnings) { () throws(TourError) -> TipSet? in
+                if let read { return read.tipSet }
+                return try unread.tips()
             }
             return TourResult(outcome: .alreadySeen, shown: shown)
-        }
-        if surface == .whatsNew(.notice), let lastSeen = start.lastSeen {
+        case .tour(let surface, let whole, let plan):
+            guard surface == .whatsNew(.notice), let lastSeen = start.lastSeen else {
+                return try play(whole, plan: plan, record: record, options: options, environment: environment, warnings: &warnings)
+            }
             let outcome = try printNotice(whole, plan: plan, lastSeen: lastSeen, options: options, environment: environment)
             if let record, let state = plan.record(outcome, at: SeenStateStore.timestamp()) {
                 warnings.state(save(state, to: record))
-                StartTip.countFromNow(whole, id: record.id, options: options)
+                StartTip.countFromNow(whole, id: record.id, options: options, warnings: &warnings)
             }
             return TourResult(outcome: outcome, shown: .whatsNewNotice)
         }
-        return try play(whole, plan: plan, record: record, options: options, environment: environment, warnings: &warnings)
     }
 
     /// The seen state of a `once` start, and the warning to give when it cannot be kept.
@@ -139,7 +137,7 @@ enum TourRunner {
         }
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
             warnings.state(save(state, to: record))
-            StartTip.countFromNow(tour, id: record.id, options: options)
+            StartTip.countFromNow(tour, id: record.id, options: options, warnings: &warnings)
         }
         return TourResult(outcome: ending.outcome, shown: plan.selection.shown, answers: ending.answers)
     }
@@ -167,13 +165,14 @@ enum TourRunner {
         stateDirectory(options.stateDirectory).map(AnswersStore.init)
     }
 
-    /// Saves a record; the warning to give when it could not be saved.
-    private static func save(_ state: SeenState, to record: (store: SeenStateStore, id: String)) -> String? {
+    /// Saves a record; the warning to give when it could not be saved, `consequence` its end.
+    private static func save(_ state: SeenState, to record: (store: SeenStateStore, id: String),
+                             else consequence: String = "the tour will show again next time") -> String? {
         do {
             try record.store.save(state, id: record.id)
             return nil
         } catch {
-            return "\(error.reason); the tour will show again next time"
+            return "\(error.reason); \(consequence)"
         }
     }
 

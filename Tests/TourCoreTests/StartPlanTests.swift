@@ -19,24 +19,46 @@ struct StartPlanTests {
         SeenState(outcome: .completed, version: version, lastPage: 0, seenAt: "2026-01-01T00:00:00Z")
     }
 
-    /// The decision as the runner makes it, counting what it read.
+    /// The decision as the runner makes it, counting what it read: `StartPlan.start` for
+    /// the tour's part, then, when a tip may come, the environment's gate and
+    /// `StartPlan.tip`, as `StartTip.showIfDue` and `TipRunner.showDue` call them.
     static func decide(lastSeen: SeenState?, tour: Tour = tour(), style: Tour.WhatsNewStyle = .notice,
                        environment: TipPolicy.Silence? = nil, tipsState: TipsState? = nil, interval: Int = 0,
                        now: Int = 1_000) -> (surface: StartPlan.Surface, readTour: Bool, readTips: Bool) {
         var readTour = false, readTips = false
-        let surface = StartPlan.decide(
-            lastSeen: lastSeen, headVersion: .some(tour.version),
-            plan: {
-                readTour = true
-                return RunPlan(tour: tour, selection: .whatsNew(lastSeen: lastSeen))
-            },
-            style: style,
-            tipEnvironmentSilence: environment, tipsState: tipsState, interval: interval, now: now,
-            tips: {
+        let start = StartPlan.start(lastSeen: lastSeen, headVersion: .some(tour.version), tourInHand: nil,
+                                    readTour: { () -> Tour in
+                                        readTour = true
+                                        return tour
+                                    },
+                                    style: { _ in style })
+        switch start {
+        case .tour(let surface, _, _):
+            return (surface, readTour, readTips)
+        case .tipIfDue(let read, _):
+            if let read, read.tipSet == nil { return (.nothing(.noTips), readTour, readTips) }
+            if let silence = environment { return (.nothing(.tipSilenced(silence)), readTour, readTips) }
+            let surface = StartPlan.tip(state: tipsState, unreadable: false, tipsMayExist: read != nil, interval: interval, now: now) {
                 readTips = true
                 return tour.tipSet
-            })
-        return (surface, readTour, readTips)
+            }
+            return (surface, readTour, readTips)
+        }
+    }
+
+    /// What a start that found nothing new remembers: the new version, so the next start
+    /// decides from the head alone; nothing when the version did not move.
+    @Test func nothingNewRemembersTheNewVersion() {
+        let tour = Self.tour(version: "1.2.0", newPage: true)
+        guard case .tipIfDue(let read, let record) = StartPlan.start(lastSeen: Self.seen("1.1.0"), headVersion: .some("1.2.0"), tourInHand: nil,
+                                                                     readTour: { () -> Tour in tour }, style: { $0.whatsNew }) else {
+            Issue.record("nothing new should lead to a tip")
+            return
+        }
+        #expect(read == tour && record?.version == "1.2.0")
+        // Seen at this version: the head settles it and the tour is not read.
+        #expect(StartPlan.start(lastSeen: Self.seen("1.2.0"), headVersion: .some("1.2.0"), tourInHand: nil,
+                                readTour: { () -> Tour in tour }, style: { $0.whatsNew }) == .tipIfDue(tour: nil, record: nil))
     }
 
     @Test func aFirstRunShowsTheWelcomeAndNoTip() {

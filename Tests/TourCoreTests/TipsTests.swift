@@ -262,4 +262,17 @@ struct TipsTests {
         let lines = ScreenExport.text(card).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasSuffix("…") && lines[4].hasSuffix("…"))
     }
+
+    /// `tour tips`: reading them all counts each as shown, when the reading ended by the
+    /// person's choice; an interrupted or unshown browse records nothing.
+    @Test func browsingRecordsEveryTipOnlyWhenItWasRead() {
+        let tips = Self.set(["one", "two"])
+        for outcome in [TourOutcome.completed, .skipped(atPage: 0)] {
+            let state = TipRotation.afterBrowsing(outcome, of: tips, in: TipsState(), at: 50)
+            #expect(state?.shown.keys.sorted() == ["one", "two"] && state?.last == "two" && state?.lastShownAt == 50, "\(outcome)")
+        }
+        for outcome in [TourOutcome.interrupted(signal: 2), .alreadySeen, .notShown(.notATerminal)] {
+            #expect(TipRotation.afterBrowsing(outcome, of: tips, in: TipsState(), at: 50) == nil, "\(outcome)")
+        }
+    }
 }

@@ -27,15 +27,42 @@ package enum StartPlan {
     }
 
     /// What to read first, from the seen state and the tour's head alone.
-    package enum FirstStep: Equatable, Sendable {
+    enum FirstStep: Equatable, Sendable {
         /// The whole tour: it may show the welcome or what's new.
         case readTheTour
         /// Nothing can be new: only a tip, if one is due.
         case tipIfDue
     }
 
+    /// Where a `once` start goes once the tour's part is settled.
+    package enum Start: Equatable, Sendable {
+        /// The tour's pages: `.welcome` or `.whatsNew(style)`, of the tour read, by the plan.
+        case tour(Surface, Tour, RunPlan)
+        /// Nothing is new: a tip, if one is due. `tour` is the tour when it was read (nil
+        /// when its head settled it); `record` the new version to remember, so that the
+        /// next start decides from the head alone.
+        case tipIfDue(tour: Tour?, record: SeenState?)
+    }
+
+    /// The tour's part of a `once` start, each input read only when the one before leaves
+    /// it open: the seen state and the head first, then the whole tour (`tourInHand`, or
+    /// `readTour`), then its plan. The runner carries the result out; the tip, if one may
+    /// come, is decided by `tip` under the tips state's lock.
+    package static func start<Failure: Error>(lastSeen: SeenState?, headVersion: String??, tourInHand: Tour?,
+                                             readTour: () throws(Failure) -> Tour,
+                                             style: (Tour) -> Tour.WhatsNewStyle) throws(Failure) -> Start {
+        if tourInHand == nil, firstStep(lastSeen: lastSeen, headVersion: headVersion) == .tipIfDue {
+            return .tipIfDue(tour: nil, record: nil)
+        }
+        let tour: Tour
+        if let tourInHand { tour = tourInHand } else { tour = try readTour() }
+        let plan = RunPlan(tour: tour, selection: .whatsNew(lastSeen: lastSeen))
+        guard let surface = surface(for: plan, style: style(tour)) else { return .tipIfDue(tour: tour, record: plan.recordOfNothingNew) }
+        return .tour(surface, tour, plan)
+    }
+
     /// `headVersion` is the version the file's top gives; nil when there is no head to go by.
-    package static func firstStep(lastSeen: SeenState?, headVersion: String??) -> FirstStep {
+    static func firstStep(lastSeen: SeenState?, headVersion: String??) -> FirstStep {
         guard lastSeen != nil, let headVersion else { return .readTheTour }
         return WhatsNew.nothingCanBeNew(tourVersion: headVersion, lastSeen: lastSeen) ? .tipIfDue : .readTheTour
     }
@@ -44,22 +71,21 @@ package enum StartPlan {
     /// and a tip may come instead. An update that asks a question plays in the pager even
     /// under `"whatsNew": "notice"`: a notice prints and asks nothing, so the question
     /// would be recorded as seen and never asked.
-    package static func surface(for plan: RunPlan, style: Tour.WhatsNewStyle) -> Surface? {
+    static func surface(for plan: RunPlan, style: Tour.WhatsNewStyle) -> Surface? {
         guard !plan.isEmpty else { return nil }
         guard plan.selection.lastSeen != nil else { return .welcome }
         return .whatsNew(plan.asksQuestions ? .pager : style)
     }
 
-    /// The tip that is due, or why none is.
+    /// The tip that is due, or why none is, once the environment allows tips
+    /// (`TipPolicy.environmentSilence`, asked first, before the state is touched).
     ///
-    /// - `environmentSilence`: what `TipPolicy.environmentSilence` says (stderr, TOUR_NO_TIPS).
     /// - `tipsMayExist`: the tour was read, or a tips state exists for it. A tips state is
     ///   written when the welcome or what's new of a tour with tips is shown, so a start
     ///   that found nothing new, with no state, needs no read to know there is no tip.
     /// - `tips`: read only when a tip is due.
-    package static func tip(environmentSilence: TipPolicy.Silence?, state: TipsState?, unreadable: Bool, tipsMayExist: Bool,
+    package static func tip(state: TipsState?, unreadable: Bool, tipsMayExist: Bool,
                             interval: Int, now: Int, tips: () -> TipSet?) -> Surface {
-        if let silence = environmentSilence { return .nothing(.tipSilenced(silence)) }
         guard tipsMayExist || state != nil || unreadable else { return .nothing(.noTips) }
         if let silence = TipPolicy.stateSilence(state, unreadable: unreadable, interval: max(0, interval), now: now) {
             return .nothing(.tipSilenced(silence))
@@ -75,19 +101,5 @@ package enum StartPlan {
         var updated = state ?? TipsState()
         updated.lastShownAt = now
         return updated
-    }
-
-    /// The whole decision at once, each input read only when the one before leaves it open:
-    /// what the runner does step by step, for reading and for tests.
-    package static func decide(lastSeen: SeenState?, headVersion: String??, plan: () -> RunPlan, style: Tour.WhatsNewStyle,
-                               tipEnvironmentSilence: TipPolicy.Silence?, tipsState: TipsState?, tipsStateUnreadable: Bool = false,
-                               interval: Int, now: Int, tips: () -> TipSet?) -> Surface {
-        var tourWasRead = false
-        if firstStep(lastSeen: lastSeen, headVersion: headVersion) == .readTheTour {
-            tourWasRead = true
-            if let surface = surface(for: plan(), style: style) { return surface }
-        }
-        return tip(environmentSilence: tipEnvironmentSilence, state: tipsState, unreadable: tipsStateUnreadable,
-                   tipsMayExist: tourWasRead, interval: interval, now: now, tips: tips)
     }
 }
