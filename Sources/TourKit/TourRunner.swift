@@ -314,6 +314,11 @@ package enum CommandOutput {
         CharacterLocale.adoptEnvironment()
         return TerminalEnvironment.current().localeIsUTF8
     }
+
+    /// NO_COLOR is set (to anything but empty).
+    package static var noColorRequested: Bool {
+        !(TerminalEnvironment.variable("NO_COLOR") ?? "").isEmpty
+    }
 }
 
 /// What the command's --version --verbose reports of the libraries it runs with.

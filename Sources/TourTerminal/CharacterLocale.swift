@@ -29,7 +29,7 @@ package enum CharacterLocale {
     /// The locale the environment asks characters to be in: LC_ALL, then LC_CTYPE, then LANG.
     static func requestedCharacterLocale() -> String? {
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = getenv(name).map({ String(cString: $0) }), !value.isEmpty { return value }
+            if let value = TerminalEnvironment.variable(name), !value.isEmpty { return value }
         }
         return nil
     }

@@ -78,7 +78,7 @@ package struct TerminalEnvironment: Sendable {
     /// so the character set it reports is the one drawing will use.
     package static func current() -> TerminalEnvironment {
         let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
-        let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+        let environment = variable
         let isSet = { (name: String) -> Bool in !["", "0", "false", "no"].contains((environment(name) ?? "").lowercased()) }
         var result = TerminalEnvironment(
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
@@ -129,7 +129,7 @@ package struct TerminalEnvironment: Sendable {
     package static func standardOutputColumns() -> Int {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.map { max(1, $0) } ?? 80
+        return variable("COLUMNS").flatMap { Int($0) }.map { max(1, $0) } ?? 80
     }
 
     /// Full screen needs a terminal on both ends and a TERM that can address the screen.

@@ -266,7 +266,7 @@ final class TerminalScreen {
     private static func newScreen(terminal: String, file: UnsafeMutablePointer<FILE>) -> OpaquePointer? {
         if let screen = newterm(terminal, file, tour_stdin()) { return screen }
         guard let entry = BuiltInTerminfo.base64Entry(named: terminal) else { return nil }
-        let previous = getenv("TERMINFO").map { String(cString: $0) }
+        let previous = TerminalEnvironment.variable("TERMINFO")
         setenv("TERMINFO", "b64:" + entry.description, 1)
         defer {
             if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }

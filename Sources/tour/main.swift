@@ -88,9 +88,7 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
     if arguments.command == .render, let size = arguments.size {
         let tour = try tour()
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
-        // As on a 24-bit terminal, unless asked otherwise; no color at all, as the pager, for NO_COLOR.
-        let noColor = arguments.noColor || getenv("NO_COLOR").map { $0.pointee != 0 } == true
-        let depth = arguments.colors ?? (noColor ? .monochrome : .direct)
+        let depth = ColorDepth.forRender(requested: arguments.colors, noColor: arguments.noColor || CommandOutput.noColorRequested)
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text,
                                 background: arguments.background ?? .dark, depth: depth)
     }

@@ -1,5 +1,6 @@
+import Foundation
 import Testing
-import TourCore
+@testable import TourCore
 
 /// Which pages a run shows, how page numbers map, what a reload changes and what is recorded.
 @Suite("The run plan")
@@ -153,3 +154,26 @@ struct PagerPlanTests {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Where the process's environment is read: one file, so that no decision reads it behind
+/// the snapshot's back (issue 45).
+@Suite("The environment, read in one place")
+struct EnvironmentReadTests {
+    @Test func onlyTerminalEnvironmentCallsGetenv() throws {
+        let sources = PackagePaths.root + "/Sources"
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources))
+        var readers: [String] = []
+        for case let path as String in enumerator where path.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: sources + "/" + path, encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            if code.contains(where: { $0.contains("getenv(") }) { readers.append(path) }
+        }
+        #expect(readers == ["TourTerminal/TerminalEnvironment.swift"], "\(readers)")
+    }
+
+    @Test func renderDrawsAtTheDepthAskedElseDirectElseNoColor() {
+        #expect(ColorDepth.forRender(requested: nil, noColor: false) == .direct)
+        #expect(ColorDepth.forRender(requested: nil, noColor: true) == .monochrome)
+        #expect(ColorDepth.forRender(requested: .ansi8, noColor: true) == .ansi8)
+    }
+}

@@ -60,6 +60,12 @@ package enum ColorDepth: Sendable, Equatable {
         return has256 ? .ansi256 : .ansi8
     }
 
+    /// The depth `tour render` draws at: the one asked for (`--colors`), else as on a 24-bit
+    /// terminal, or no color at all, as the pager, for `--no-color` and NO_COLOR.
+    package static func forRender(requested: ColorDepth?, noColor: Bool) -> ColorDepth {
+        requested ?? (noColor ? .monochrome : .direct)
+    }
+
     /// Direct-color terminfo entries read values below 8 as the ANSI colors; keep RGB above them.
     private static func directValue(_ rgb: (UInt8, UInt8, UInt8)) -> Int32 {
         max(8, Int32(rgb.0) << 16 | Int32(rgb.1) << 8 | Int32(rgb.2))
