@@ -261,10 +261,9 @@ enum TourRunner {
         }
         if settings.mode == .accessible { return try accessibly() }
         if settings.mode == .fullScreen {
-            var pagerOptions = FullScreenSession.Options()
+            var pagerOptions = FullScreenSession.Options(environment: environment)
             pagerOptions.plan = plan
             pagerOptions.startPosition = startPosition
-            pagerOptions.environment = environment
             pagerOptions.animation = settings.animation
             pagerOptions.mouse = options.mouse
             pagerOptions.bindings = options.keyBindings

@@ -38,14 +38,16 @@ package enum FullScreenSession {
         package var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
         /// Live preview: reload the tour whenever one of its files changes.
         package var watch: WatchedTour? = nil
-        /// What the process is attached to, when the caller has read it already.
-        package var environment: TerminalEnvironment? = nil
+        /// What the process is attached to: the run's one snapshot, taken by the caller.
+        package var environment: TerminalEnvironment
         /// The background, when the person said (`--background`); else it is asked for.
         package var background: TerminalBackground? = nil
         /// How long the terminal may take to answer the background query.
         package var backgroundQueryDeadline = 0.1
 
-        package init() {}
+        package init(environment: TerminalEnvironment) {
+            self.environment = environment
+        }
     }
 
     /// How long after the questions a late answer is still waited for (a pending ESC
@@ -65,7 +67,7 @@ package enum FullScreenSession {
         guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
         defer { tour_guard_uninstall() }
 
-        let environment = options.environment ?? TerminalEnvironment.current()
+        let environment = options.environment
         let explicit = options.background ?? environment.backgroundRequested
         let asks = environment.shouldAskBackground(explicit: explicit)
         let tmuxQuery = asks && environment.shouldAskTmuxAboutPassthrough ? TmuxPassthroughQuery.start(pane: environment.tmuxPane) : nil
@@ -85,6 +87,7 @@ package enum FullScreenSession {
             insideTmux: environment.insideTmux,
             tmuxAllowsPassthrough: { tmuxQuery?.answer(within: Self.tmuxAnswerLimit).map(Multiplexer.tmuxAllowsPassthrough(answer:)) ?? false },
             insideGNUScreen: environment.insideGNUScreen)
+        screen.multiplexer = multiplexer
         let (replies, typedAhead) = asks
             ? screen.askBackground(StartupQuestions(through: multiplexer), deadline: options.backgroundQueryDeadline,
                                    lateLimit: Self.lateReplyLimit, decoder: &decoder)

@@ -28,8 +28,12 @@ final class TerminalScreen {
     /// The private modes the terminal's entry allows.
     private let modes: PrivateModes
     /// Who is in front of the terminal, for the fence the drain asks so that its answer
-    /// comes after everything the terminal sent.
-    private let multiplexer: Multiplexer
+    /// comes after everything the terminal sent: worked out once, by the session, which
+    /// asks tmux; until then GNU screen is assumed from `STY` alone, so a crash while
+    /// tmux is asked is still fenced behind screen.
+    var multiplexer: Multiplexer {
+        didSet { tellCrashHandlerTheFence() }
+    }
 
     static let beginSynchronizedUpdate = Array("\u{1B}[?2026h".utf8)
     static let endSynchronizedUpdate = Array("\u{1B}[?2026l".utf8)
@@ -73,6 +77,7 @@ final class TerminalScreen {
         modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
         self.mouse = mouse && modes.mouse
         clearsOnLeaving = environment.insideGNUScreen
+        // Until the session's answer: the same rule, with tmux not yet asked.
         multiplexer = Multiplexer.detect(insideTmux: environment.insideTmux, tmuxAllowsPassthrough: { false },
                                          insideGNUScreen: environment.insideGNUScreen)
 
