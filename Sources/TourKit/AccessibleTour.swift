@@ -101,12 +101,14 @@ enum AccessibleTour {
                     write(tour.labels[.notUnderstood] + "\n")
                     continue
                 }
-                if let option {
-                    answers.select(option, on: state.currentPage, of: page)
-                    answers.answer(on: state.currentPage, of: page)
-                }
+                if let option { answers.select(option, on: state.currentPage, of: page) }
                 let before = state.currentPage
-                state = state.reduce(questionAction)
+                let next = state.reduce(questionAction)
+                guard answers.goOn(from: before, of: page, to: next) else {
+                    write(tour.labels[.notUnderstood] + "\n")
+                    continue
+                }
+                state = next
                 if state.isRunning, state.currentPage != before {
                     onPageChange?(plan.writtenPage(atPosition: before), plan.writtenPage(atPosition: state.currentPage))
                     pageToPrint = state.currentPage

@@ -41,6 +41,16 @@ package struct Answers: Equatable, Sendable {
         if selection(on: position, of: page) != nil { answered.insert(position) }
     }
 
+    /// Whether the person may go from `position` to where `next` stands; when they go on
+    /// (forward, or finishing), the selection on `position` becomes its answer. The one
+    /// rule for the pager and the accessible mode: with nothing selected, the way on is closed.
+    package mutating func goOn(from position: Int, of page: Tour.Page, to next: Paging) -> Bool {
+        guard next.outcome == .completed || next.currentPage > position else { return true }
+        if blocksForward(on: position, of: page) { return false }
+        answer(on: position, of: page)
+        return true
+    }
+
     /// Each answered question's key and chosen value, from the pages shown.
     package func collected(in tour: Tour) -> [String: String] {
         var result: [String: String] = [:]

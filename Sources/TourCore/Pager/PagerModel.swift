@@ -332,17 +332,12 @@ package struct PagerModel: Sendable {
 
     /// A paging action that may change the page: swipes slide, jumps cut. From a question,
     /// going on answers it, and with nothing chosen the way on is closed.
-    private mutating func swipe(_ action: PagingAction) -> [PagerEffect] {
+    private mutating func swipe(_ asked: PagingAction) -> [PagerEffect] {
         let before = paging.currentPage
-        let action = stoppingAtAnOpenQuestion(action, from: before)
-        let next = paging.reduce(action)
-        if next.outcome == .completed || next.currentPage > before {
-            let page = tour.page(before)
-            if answers.blocksForward(on: before, of: page) { return [] }
-            answers.answer(on: before, of: page)
-        }
+        let (action, next) = stoppingAtAnOpenQuestion(asked, leadingTo: paging.reduce(asked), from: before)
+        guard answers.goOn(from: before, of: tour.page(before), to: next) else { return [] }
         let scrollBefore = scrollOffset
-        var effects = endAnimation() + apply(action)
+        var effects = endAnimation() + apply(next)
         guard paging.isRunning, paging.currentPage != before else { return effects }
         // Swipes to a neighbour slide; jumps (Home, End, digits, dots) cut.
         let isSwipe = [PagingAction.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
@@ -353,18 +348,23 @@ package struct PagerModel: Sendable {
 
     /// A jump forward (End, a digit, a dot) past a question that has no answer and no
     /// default lands on that question instead: nobody finishes a tour with it unasked.
-    private func stoppingAtAnOpenQuestion(_ action: PagingAction, from before: Int) -> PagingAction {
-        let target = paging.reduce(action).currentPage
-        guard target > before + 1,
-              let open = (before + 1..<target).first(where: { answers.blocksForward(on: $0, of: tour.page($0)) })
-        else { return action }
-        return .jump(to: open)
+    /// Returns the action taken and the state it leads to, reduced once.
+    private func stoppingAtAnOpenQuestion(_ action: PagingAction, leadingTo next: Paging, from before: Int) -> (PagingAction, Paging) {
+        guard next.currentPage > before + 1,
+              let open = (before + 1..<next.currentPage).first(where: { answers.blocksForward(on: $0, of: tour.page($0)) })
+        else { return (action, next) }
+        return (.jump(to: open), paging.reduce(.jump(to: open)))
     }
 
     /// Runs an action through the state machine; reports a page change or the end.
     private mutating func apply(_ action: PagingAction) -> [PagerEffect] {
+        apply(paging.reduce(action))
+    }
+
+    /// Moves to `next`, the state an action led to; reports a page change or the end.
+    private mutating func apply(_ next: Paging) -> [PagerEffect] {
         let before = paging.currentPage
-        paging = paging.reduce(action)
+        paging = next
         if let outcome = paging.outcome { return endAnimation() + [.finish(plan.writtenOutcome(outcome))] }
         guard paging.currentPage != before else { return [] }
         scrollOffset = 0
