@@ -62,7 +62,7 @@ for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
     var pager = PagerModel(tour: tour, size: size, settings: PagerModel.Settings(animation: false))
     let change = measure(samples: samples, batch: 20) {
         _ = pager.update(.key(pager.paging.isLastPage ? .home : .right), at: 0)
-        sink &+= TourScreenView.render(pager, glyphs: .unicode).canvas.cells.count
+        sink &+= TourScreenView.render(pager).canvas.cells.count
     }
     results.append("\"key_to_canvas_\(size.width)x\(size.height)\": {\"median_us\": \(change.median), \"p10_us\": \(change.low), \"p90_us\": \(change.high)}")
 }

@@ -94,7 +94,8 @@ package enum FullScreenSession {
             : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
         let settings = PagerModel.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
-                                      contrast: (screen.colors.depth, background), backgroundFromTerminal: asks)
+                                      contrast: (screen.colors.depth, background), backgroundFromTerminal: asks,
+                                      glyphs: options.asciiOnly ? .ascii : .unicode)
         let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
@@ -136,8 +137,6 @@ private struct EventLoop {
         self.decoder = decoder
         self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files) }
     }
-
-    private var glyphs: Glyphs { options.asciiOnly ? .ascii : .unicode }
 
     /// Runs until the tour ends; `typedAhead` are keys that came in while the terminal was asked about its colors.
     mutating func run(typedAhead: [Key] = []) -> TourOutcome {
@@ -251,13 +250,7 @@ private struct EventLoop {
     private mutating func drawIfNeeded() {
         guard needsDraw, outcome == nil else { return }
         needsDraw = false
-        var frame = TourScreenView.render(pager, glyphs: glyphs)
-        // What a frame laid out can move the list (back to an item's heading after a
-        // resize): then that frame is laid out again before anything is shown.
-        if pager.update(.drawn(frame.layout), at: Self.now()).contains(.draw) {
-            frame = TourScreenView.render(pager, glyphs: glyphs)
-            _ = pager.update(.drawn(frame.layout), at: Self.now())
-        }
+        let frame = TourScreenView.render(pager)
         renderer.draw(frame.canvas)
         // The cursor rests on the button, where a screen reader's review cursor looks.
         screen.update(cursor: frame.layout.button.map { ($0.x, $0.y) })

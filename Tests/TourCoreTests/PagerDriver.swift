@@ -2,7 +2,7 @@ import Testing
 @testable import TourCore
 
 /// Drives the pager the way the terminal layer does: each message goes to `update`, a
-/// `.draw` is carried out by rendering the view, and the frame's layout is reported back.
+/// `.draw` is carried out by rendering the view, once.
 struct PagerDriver {
     var pager: PagerModel
     var glyphs: Glyphs
@@ -14,6 +14,8 @@ struct PagerDriver {
     var now = 100.0
 
     init(tour: Tour, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, settings: PagerModel.Settings = PagerModel.Settings(animation: false)) {
+        var settings = settings
+        settings.glyphs = glyphs
         pager = PagerModel(tour: tour, size: size, settings: settings)
         self.glyphs = glyphs
         screen = Canvas(size: size)
@@ -38,20 +40,15 @@ struct PagerDriver {
         send(.key(.mouse(MouseEvent(kind: .release(button: 0), x: rect.x, y: rect.y))))
     }
 
-    var layout: TourScreenView.Layout { pager.lastLayout ?? TourScreenView.Layout() }
+    var layout: TourScreenView.Layout { pager.layout }
     var page: Int { pager.paging.currentPage }
     var outcome: TourOutcome? { pager.paging.outcome }
 
     private mutating func carryOut(_ new: [PagerEffect]) {
         effects += new
         if new.contains(.draw) || new.contains(.redrawAll) {
-            var frame = TourScreenView.render(pager, glyphs: glyphs)
-            // As the terminal layer does: a frame that moves the list is laid out again.
-            if pager.update(.drawn(frame.layout), at: now).contains(.draw) {
-                frame = TourScreenView.render(pager, glyphs: glyphs)
-                _ = pager.update(.drawn(frame.layout), at: now)
-            }
-            screen = frame.canvas
+            // As the terminal layer does: one render per frame, from the model alone.
+            screen = TourScreenView.render(pager).canvas
         }
     }
 }

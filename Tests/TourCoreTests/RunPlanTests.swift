@@ -147,7 +147,7 @@ struct PagerPlanTests {
         _ = pager.update(.signal(SIGTSTP), at: 1)
         #expect(pager.update(.resumed(Size(width: 120, height: 40)), at: 2) == [.redrawAll])
         #expect(pager.size == Size(width: 120, height: 40))
-        #expect(TourScreenView.render(pager, glyphs: .unicode).canvas.size == Size(width: 120, height: 40))
+        #expect(TourScreenView.render(pager).canvas.size == Size(width: 120, height: 40))
     }
 }
 

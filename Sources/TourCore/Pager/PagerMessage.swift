@@ -22,6 +22,4 @@ package enum PagerMessage: Sendable {
     case inputClosed
     /// The terminal answered one of the start-up questions, late or on time.
     case terminalReplied(TerminalReply)
-    /// A frame reached the terminal, laid out like this; clicks are hit-tested against it.
-    case drawn(TourScreenView.Layout)
 }

@@ -6,8 +6,8 @@ import Glibc
 ///
 /// `update(_:at:)` takes a message (a key, a click, a resize, a clock tick, a file change,
 /// a signal) and returns effects as values. It never draws and never calls the view: the
-/// view reads this model, and clicks are hit-tested against the layout of the last frame
-/// drawn, which arrives as a `.drawn` message.
+/// view reads this model, and clicks are hit-tested against `layout`, which the model lays
+/// out as the view does: nothing drawn is fed back.
 package struct PagerModel: Sendable {
     /// What can be set before the pager starts.
     package struct Settings: Sendable {
@@ -22,14 +22,18 @@ package struct PagerModel: Sendable {
         /// The background was asked of the terminal (not given by the person): an answer
         /// that arrives once the tour is up changes it.
         package var backgroundFromTerminal = false
+        /// The characters the frame is drawn in: ASCII outside a UTF-8 locale.
+        package var glyphs = Glyphs.unicode
 
         package init(animation: Bool = true, mouse: Bool = true, bindings: KeyBindings = .standard,
-                     contrast: (depth: ColorDepth, background: TerminalBackground)? = nil, backgroundFromTerminal: Bool = false) {
+                     contrast: (depth: ColorDepth, background: TerminalBackground)? = nil, backgroundFromTerminal: Bool = false,
+                     glyphs: Glyphs = .unicode) {
             self.animation = animation
             self.mouse = mouse
             self.bindings = bindings
             self.contrast = contrast
             self.backgroundFromTerminal = backgroundFromTerminal
+            self.glyphs = glyphs
         }
     }
 
@@ -68,9 +72,6 @@ package struct PagerModel: Sendable {
     package private(set) var size: Size
     /// How far a long feature list is scrolled; back to the top on every page change.
     package private(set) var scrollOffset = 0
-    /// The list item that was at the top when the window was resized, until a frame at
-    /// the new size says where it starts.
-    private var topItemBeforeResize: Int?
     /// The `?` overlay is up; the next key closes it and does nothing else.
     package private(set) var isShowingHelp = false
     /// While a watched file is broken: its error, shown in place of the page.
@@ -86,8 +87,10 @@ package struct PagerModel: Sendable {
     package static let reloadQuiet = 0.2
     /// The time of the last message: the view draws animations as of this moment.
     package private(set) var now: Double = 0
-    /// Where things were in the last frame drawn: what clicks are tested against.
-    package private(set) var lastLayout: TourScreenView.Layout?
+    /// Where things are in the frame this model shows: what clicks are tested against and
+    /// scrolling stays within. Laid out here, as the view lays it out, never reported
+    /// back by the terminal layer: a frame is drawn once, from the model alone.
+    package var layout: TourScreenView.Layout { TourScreenView.layout(of: self) }
     /// What was chosen on question pages.
     package private(set) var answers = Answers()
 
@@ -124,12 +127,12 @@ package struct PagerModel: Sendable {
             return handle(key)
         case .resized(let newSize), .resumed(let newSize):
             // A list wraps anew at another width: the item at the top now stays at the top,
-            // heading and all, once the next frame says where it starts.
-            if scrollOffset > 0, let starts = lastLayout?.parts.itemStarts, let item = starts.lastIndex(where: { $0 <= scrollOffset }) {
-                topItemBeforeResize = item
-            }
-            // The terminal's contents are unknown after either: repaint every cell.
+            // heading and all; a smaller window can leave the list scrolled past what it
+            // now draws, so the offset keeps within what the new size allows.
+            let topItem = scrollOffset > 0 ? layout.parts.itemStarts.lastIndex(where: { $0 <= scrollOffset }) : nil
             size = newSize
+            if scrollOffset > 0 { keepScroll(onItem: topItem) }
+            // The terminal's contents are unknown after either: repaint every cell.
             return endAnimation() + [.redrawAll]
         case .tick:
             return advanceAnimation()
@@ -169,21 +172,17 @@ package struct PagerModel: Sendable {
             return apply(.interrupt(signal: SIGHUP))
         case .terminalReplied(let reply):
             return takeIn(reply)
-        case .drawn(let layout):
-            lastLayout = layout
-            // A smaller window (or a reload) can leave the list scrolled past what it now
-            // draws: keep the offset to what the frame on screen allows.
-            var offset = min(scrollOffset, layout.scrollLimit)
-            if let item = topItemBeforeResize {
-                topItemBeforeResize = nil
-                let starts = layout.parts.itemStarts
-                if item < starts.count, let start = starts.last(where: { $0 <= min(starts[item], layout.scrollLimit) }) { offset = start }
-            }
-            guard offset != scrollOffset else { return [] }
-            // Drawn again before that frame is shown (the terminal layer asks once more).
-            scrollOffset = offset
-            return [.draw]
         }
+    }
+
+    /// After a resize: the item that was at the top starts the list again, within the
+    /// scroll the page now has.
+    private mutating func keepScroll(onItem item: Int?) {
+        let layout = self.layout
+        var offset = min(scrollOffset, layout.scrollLimit)
+        let starts = layout.parts.itemStarts
+        if let item, item < starts.count, let start = starts.last(where: { $0 <= min(starts[item], layout.scrollLimit) }) { offset = start }
+        scrollOffset = offset
     }
 
     /// An answer to the start-up questions that came after the first frame (a slow link,
@@ -227,14 +226,15 @@ package struct PagerModel: Sendable {
         let page = tour.page(position)
         if case .mouse(let event) = key {
             guard settings.mouse else { return [] }
+            let layout = self.layout
             // A click on an option chooses it.
             if page.choice != nil, case .press(0) = event.kind,
-               let place = lastLayout?.parts.options.first(where: { $0.rect.contains(x: event.x, y: event.y) }) {
+               let place = layout.parts.options.first(where: { $0.rect.contains(x: event.x, y: event.y) }) {
                 answers.select(place.index, on: position, of: page)
                 return endAnimation() + [.draw]
             }
             // The wheel over a list that scrolls (anywhere on its rows) scrolls the list.
-            if let list = lastLayout?.parts.list, (list.y..<list.y + list.height).contains(event.y), (lastLayout?.scrollLimit ?? 0) > 0 {
+            if let list = layout.parts.list, (list.y..<list.y + list.height).contains(event.y), layout.scrollLimit > 0 {
                 switch event.kind {
                 case .wheelDown: return scroll(to: nextItem(after: scrollOffset))
                 case .wheelUp: return scroll(to: previousItem(before: scrollOffset))
@@ -274,33 +274,34 @@ package struct PagerModel: Sendable {
         case .scrollUp: return scroll(to: previousItem(before: scrollOffset))
         case .scrollDown: return scroll(to: nextItem(after: scrollOffset))
         case .screenDown:
-            let limit = lastLayout?.scrollLimit ?? 0
-            guard scrollOffset < limit else { return swipe(.next) }
-            let rows = max(1, lastLayout?.parts.list?.height ?? 1)
+            let layout = self.layout
+            guard scrollOffset < layout.scrollLimit else { return swipe(.next) }
+            let rows = max(1, layout.parts.list?.height ?? 1)
             // A screenful, ending on the start of an item so the next screen begins whole.
-            let target = lastLayout?.parts.itemStarts.last { $0 > scrollOffset && $0 <= scrollOffset + rows } ?? scrollOffset + rows
-            return scroll(to: target)
+            let target = layout.parts.itemStarts.last { $0 > scrollOffset && $0 <= scrollOffset + rows } ?? scrollOffset + rows
+            return scroll(to: target, within: layout)
         case .screenUp:
             guard scrollOffset > 0 else { return swipe(.previous) }
-            let rows = max(1, lastLayout?.parts.list?.height ?? 1)
-            let target = lastLayout?.parts.itemStarts.first { $0 >= scrollOffset - rows && $0 < scrollOffset } ?? scrollOffset - rows
-            return scroll(to: target)
+            let layout = self.layout
+            let rows = max(1, layout.parts.list?.height ?? 1)
+            let target = layout.parts.itemStarts.first { $0 >= scrollOffset - rows && $0 < scrollOffset } ?? scrollOffset - rows
+            return scroll(to: target, within: layout)
         }
     }
 
     /// The start of the next item of the list on screen (or a row further, without items).
     private func nextItem(after offset: Int) -> Int {
-        lastLayout?.parts.itemStarts.first { $0 > offset } ?? offset + 1
+        layout.parts.itemStarts.first { $0 > offset } ?? offset + 1
     }
 
     /// The start of the item before `offset`.
     private func previousItem(before offset: Int) -> Int {
-        lastLayout?.parts.itemStarts.last { $0 < offset } ?? offset - 1
+        layout.parts.itemStarts.last { $0 < offset } ?? offset - 1
     }
 
-    /// Scrolls the list to `offset`, within what the last frame drawn allows.
-    private mutating func scroll(to offset: Int) -> [PagerEffect] {
-        let clamped = max(0, min(offset, lastLayout?.scrollLimit ?? 0))
+    /// Scrolls the list to `offset`, within what the page's layout allows.
+    private mutating func scroll(to offset: Int, within layout: TourScreenView.Layout? = nil) -> [PagerEffect] {
+        let clamped = max(0, min(offset, (layout ?? self.layout).scrollLimit))
         guard clamped != scrollOffset else { return [] }
         scrollOffset = clamped
         return endAnimation() + [.draw]
@@ -314,7 +315,8 @@ package struct PagerModel: Sendable {
         case .wheelDown: return .next
         case .release: return nil
         case .press(let button):
-            guard button == 0, let layout = lastLayout else { return nil }
+            guard button == 0 else { return nil }
+            let layout = self.layout
             if let rect = layout.button, rect.contains(x: event.x, y: event.y) { return .advance }
             // A spot on the bar: the page at that fraction of the tour.
             if let bar = layout.bar, bar.contains(x: event.x, y: event.y) {

@@ -6,7 +6,8 @@ package enum TourScreenView {
 
     /// The screen for the pager as it is: the page (sliding or revealing while an
     /// animation runs), the help over it, or the error of a broken watched file.
-    package static func render(_ pager: PagerModel, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
+    package static func render(_ pager: PagerModel) -> (canvas: Canvas, layout: Layout) {
+        let glyphs = pager.settings.glyphs
         if let error = pager.contentError {
             return (ErrorScreen.render(message: error, size: pager.size, glyphs: glyphs, bindings: pager.bindings), Layout())
         }
@@ -27,6 +28,13 @@ package enum TourScreenView {
             guard let hero = target.layout.parts.hero else { return target }
             return (HeroReveal(canvas: target.canvas, hero: hero).frame(at: progress), target.layout)
         }
+    }
+
+    /// Where the parts of the pager's frame are, as `render` lays them out (a slide or a
+    /// reveal moves cells, not the parts): what the model hit-tests and scrolls by.
+    package static func layout(of pager: PagerModel) -> Layout {
+        guard pager.contentError == nil else { return Layout() }
+        return page(pager.paging.currentPage, scroll: pager.scrollOffset, of: pager, glyphs: pager.settings.glyphs).layout
     }
 
     /// One page of the pager's tour, as it looks when nothing moves.
