@@ -7,7 +7,7 @@ is the binary's real glibc floor, read from the binary (readelf -V), never set b
 manylinux_2_29_x86_64 says "glibc 2.29 or later", which pip checks before installing.
 Written with the standard library only; run by `make wheel`.
 """
-import base64, hashlib, os, re, subprocess, sys, zipfile
+import ast, base64, hashlib, os, re, subprocess, sys, zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
@@ -33,6 +33,16 @@ def record_line(path, data):
     return f"{path},sha256={digest},{len(data)}"
 
 
+def module_names():
+    """The module's public names, from its own __all__: the description lists what it has."""
+    with open(os.path.join(HERE, NAME, "__init__.py")) as source:
+        tree = ast.parse(source.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(target, "id", None) == "__all__" for target in node.targets):
+            return [element.value for element in node.value.elts]
+    raise SystemExit("make-wheel: tour_onboarding has no __all__")
+
+
 def main():
     binary, out = sys.argv[1], sys.argv[2]
     version = subprocess.run([binary, "--version"], stdout=subprocess.PIPE, check=True, text=True).stdout.split()[1]
@@ -47,7 +57,7 @@ def main():
                 "Classifier: Environment :: Console :: Curses\nClassifier: Operating System :: POSIX :: Linux\n"
                 "Description-Content-Type: text/markdown\n\n"
                 f"{summary}\n\nThis wheel installs `tour` on the environment's PATH and the module "
-                "`tour_onboarding` (`once`, `tip`, `whats_new`, `answers`, `reset`, `find_tour_bin`, `Outcome`). "
+                f"`tour_onboarding` ({', '.join(f'`{name}`' for name in module_names())}). "
                 f"Linux {elf_machine(binary)} with glibc {major}.{minor} or later; nothing else (ncurses is built in).\n\n"
                 "On other platforms, depend on it with an environment marker, and the module's calls return "
                 "`Outcome.UNAVAILABLE` there:\n\n"

@@ -348,6 +348,13 @@ def check_wheel_here(wheel):
         check("the wheel puts tour on the venv's PATH", on_path.startswith("tour "), on_path)
         check_readme_python(venv)
         check_readme_marker()
+        # The description on PyPI names every public name the module has, and no other.
+        names = output(os.path.join(venv, "bin", "python"), "-c", "import tour_onboarding as t; print(' '.join(t.__all__))").split()
+        with zipfile.ZipFile(wheel) as archive:
+            metadata = next(archive.read(n).decode() for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        listed = re.search(r"the module `tour_onboarding` \(([^)]*)\)", metadata)
+        check("the wheel's description lists the module's own names", listed is not None
+              and sorted(re.findall(r"`(\w+)`", listed.group(1))) == sorted(names), f"{names} / {listed and listed.group(1)}")
         dashed = output(os.path.join(venv, "bin", "python"), "-c", "import tour_onboarding as t; print(t.once('-h'))")
         check("once('-h') names a file called -h, not tour's --help", "MISSING_FILE" in dashed and "USAGE" not in dashed, dashed)
 

@@ -153,6 +153,20 @@ struct AuthoringTests {
 
 @Suite("tour(5) documents the format")
 struct ManualPageTests {
+    /// The reference's key table has a row for every key of a tour and a page that the
+    /// decoder takes, and its `kind` row names every kind a file may give.
+    @Test func theReferenceTableAgreesWithTheDecoder() throws {
+        let reference = try String(contentsOfFile: PackagePaths.root + "/docs/reference.md", encoding: .utf8)
+        let rows = reference.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for key in Set(TourDecoder.tourKeys + TourDecoder.pageKeys) {
+            #expect(rows.contains { $0.hasPrefix("| `\(key)` |") }, "docs/reference.md has no row for \(key)")
+        }
+        let kindRow = try #require(rows.first { $0.hasPrefix("| `kind` |") })
+        for kind in Tour.Page.Kind.allCases where kind != .custom {
+            #expect(kindRow.contains("`\"\(kind.rawValue)\"`"), "the kind row lacks \(kind.rawValue)")
+        }
+    }
+
     /// Every key the decoder takes is named in tour(5): the list comes from the decoder.
     @Test func everyKeyTheDecoderTakesIsInTourFive() throws {
         let page = try String(contentsOfFile: PackagePaths.root + "/docs/man/tour.5", encoding: .utf8)

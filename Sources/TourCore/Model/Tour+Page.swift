@@ -15,7 +15,7 @@ extension Tour {
         }
 
         /// The kinds a tour file can name.
-        package enum Kind: String, Sendable, Equatable {
+        package enum Kind: String, Sendable, Equatable, CaseIterable {
             case page, features, custom, choice
         }
 
