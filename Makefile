@@ -91,6 +91,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	python3 bench/limits.py
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
+	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh

@@ -51,11 +51,11 @@ let package = Package(
         // The invariants the fuzz targets check (make fuzz); the unit tests replay the corpus with them.
         .target(name: "TourFuzzChecks", dependencies: ["TourCore"], path: "Fuzz/Checks"),
         .testTarget(name: "TourCoreTests", dependencies: ["TourCore", "TourStore", "TourFuzzChecks"], exclude: ["Snapshots"]),
-        // The glue: run plans, presentation, watching, what a run records; no terminal needed.
         // The files a run reads and writes: state files, --answers, a watched tour.
         .testTarget(name: "TourStoreTests", dependencies: ["TourStore", "TourCore"]),
         // The terminal layer's own decisions: the start-up questions, built-in terminfo.
         .testTarget(name: "TourTerminalTests", dependencies: ["TourTerminal", "TourCore"]),
+        // The glue: play settings, the accessible mode, what a run records; no terminal needed.
         .testTarget(name: "TourKitTests", dependencies: ["TourKit", "TourCore", "TourStore", "TourTerminal"]),
         .testTarget(name: "TourCommandTests", dependencies: ["TourCommand", "TourCore"]),
         .testTarget(name: "TourEndToEndTests", dependencies: ["TourCore"]),

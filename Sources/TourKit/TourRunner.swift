@@ -320,6 +320,11 @@ package enum CommandOutput {
     }
 }
 
+/// The command's words, as the process was started with them, /proc or not.
+package enum CommandWords {
+    package static var all: [String] { ProcessArguments.words }
+}
+
 /// What the command's --version --verbose reports of the libraries it runs with.
 package enum TourBuild {
     package static var ncursesVersion: String { NcursesLibrary.version }

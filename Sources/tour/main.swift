@@ -27,12 +27,10 @@ func printError(_ message: String) {
 func main() -> Int32 {
     let arguments: Arguments
     do throws(TourError) {
-        // The words as bytes: CommandLine.arguments repairs a file name that is not UTF-8
-        // into U+FFFD, which names another file.
-        let words = (1..<Int(CommandLine.argc)).map { index in
-            CommandLine.unsafeArgv[index].map { RawBytes.decode(UnsafeBufferPointer(start: $0, count: strlen($0)).map { UInt8(bitPattern: $0) }) } ?? ""
-        }
-        arguments = try Arguments.parse(words)
+        // The words as bytes, from the C entry point: CommandLine.arguments repairs a file
+        // name that is not UTF-8 into U+FFFD, which names another file, and statically
+        // linked it reads /proc, which a bare chroot lacks.
+        arguments = try Arguments.parse(CommandWords.all)
     } catch {
         printError(error)
         return ExitCode.usage.rawValue

@@ -227,8 +227,13 @@ struct ReadmeTests {
         try script.text.write(to: package.appendingPathComponent(script.path), atomically: true, encoding: .utf8)
         let toolchain = URL(fileURLWithPath: Self.swift).deletingLastPathComponent().path
         let path = toolchain + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let build = try runTour(["build-for-debian-11.sh"], executable: "/bin/sh",
-                                environment: ["TOUR_CHECKOUT": TourBinary.packageRoot, "PATH": path], in: package.path)
+        // A wrong checkout stops it at once, with what to do, before anything is built.
+        let wrong = try runTour(["build-for-debian-11.sh"], executable: "/bin/sh",
+                                environment: ["TOUR_CHECKOUT": "/nonexistent", "PATH": path], in: package.path)
+        #expect(wrong.exitCode != 0 && wrong.stderr.contains("no checkout of tour at '/nonexistent'"), "\(wrong.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/release").path))
+        // The script finds tour itself: here a path: dependency.
+        let build = try runTour(["build-for-debian-11.sh"], executable: "/bin/sh", environment: ["PATH": path], in: package.path)
         #expect(build.exitCode == 0, "\(build.stdout)\n\(build.stderr)")
         guard build.exitCode == 0 else { return }
         let binary = package.appendingPathComponent(".build/release/mytool").path

@@ -2,6 +2,7 @@
 #define TOUR_TERMINAL_GUARD_H
 
 #include <stddef.h>
+#include "process_arguments.h"
 
 /// Installs the signal handlers that keep the terminal safe while a tour is on screen.
 ///
