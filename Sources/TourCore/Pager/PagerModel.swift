@@ -91,6 +91,32 @@ package struct PagerModel: Sendable {
     /// scrolling stays within. Laid out here, as the view lays it out, never reported
     /// back by the terminal layer: a frame is drawn once, from the model alone.
     package var layout: TourScreenView.Layout { TourScreenView.layout(of: self) }
+
+    /// What the layout the model works by depends on: not the scroll offset, since the
+    /// list's item starts, its scroll limit and every rectangle hit-tested stay put as
+    /// the list scrolls. A key that scrolls a long list lays it out once per page, not
+    /// once per key.
+    private struct LayoutKey: Equatable {
+        var page: Int
+        var size: Size
+        var tourGeneration: Int
+        var showsError: Bool
+        var selection: Int?
+    }
+    /// The tour was read again this many times: a reloaded page lays out anew.
+    private var tourGeneration = 0
+    private var layoutCache: (key: LayoutKey, layout: TourScreenView.Layout)?
+
+    /// `layout`, kept while what it depends on stays the same.
+    private mutating func settledLayout() -> TourScreenView.Layout {
+        let page = paging.currentPage
+        let key = LayoutKey(page: page, size: size, tourGeneration: tourGeneration, showsError: contentError != nil,
+                            selection: answers.selection(on: page, of: tour.page(page)))
+        if let cached = layoutCache, cached.key == key { return cached.layout }
+        let fresh = layout
+        layoutCache = (key, fresh)
+        return fresh
+    }
     /// What was chosen on question pages.
     package private(set) var answers = Answers()
 
@@ -129,7 +155,7 @@ package struct PagerModel: Sendable {
             // A list wraps anew at another width: the item at the top now stays at the top,
             // heading and all; a smaller window can leave the list scrolled past what it
             // now draws, so the offset keeps within what the new size allows.
-            let topItem = scrollOffset > 0 ? layout.parts.itemStarts.lastIndex(where: { $0 <= scrollOffset }) : nil
+            let topItem = scrollOffset > 0 ? settledLayout().parts.itemStarts.lastIndex(where: { $0 <= scrollOffset }) : nil
             size = newSize
             if scrollOffset > 0 { keepScroll(onItem: topItem) }
             // The terminal's contents are unknown after either: repaint every cell.
@@ -151,6 +177,7 @@ package struct PagerModel: Sendable {
             let (newPlan, position) = plan.reloaded(with: writtenTour, onWrittenPage: plan.writtenPage(atPosition: paging.currentPage))
             plan = newPlan
             tour = newPlan.shownTour(writtenTour)
+            tourGeneration += 1
             paging = paging.resized(to: tour.pageCount, currentPage: position)
             scrollOffset = 0
             contentError = nil
@@ -178,7 +205,7 @@ package struct PagerModel: Sendable {
     /// After a resize: the item that was at the top starts the list again, within the
     /// scroll the page now has.
     private mutating func keepScroll(onItem item: Int?) {
-        let layout = self.layout
+        let layout = settledLayout()
         var offset = min(scrollOffset, layout.scrollLimit)
         let starts = layout.parts.itemStarts
         if let item, item < starts.count, let start = starts.last(where: { $0 <= min(starts[item], layout.scrollLimit) }) { offset = start }
@@ -226,7 +253,7 @@ package struct PagerModel: Sendable {
         let page = tour.page(position)
         if case .mouse(let event) = key {
             guard settings.mouse else { return [] }
-            let layout = self.layout
+            let layout = settledLayout()
             // A click on an option chooses it.
             if page.choice != nil, case .press(0) = event.kind,
                let place = layout.parts.options.first(where: { $0.rect.contains(x: event.x, y: event.y) }) {
@@ -236,12 +263,12 @@ package struct PagerModel: Sendable {
             // The wheel over a list that scrolls (anywhere on its rows) scrolls the list.
             if let list = layout.parts.list, (list.y..<list.y + list.height).contains(event.y), layout.scrollLimit > 0 {
                 switch event.kind {
-                case .wheelDown: return scroll(to: nextItem(after: scrollOffset))
-                case .wheelUp: return scroll(to: previousItem(before: scrollOffset))
+                case .wheelDown: return scroll(to: nextItem(after: scrollOffset, in: layout), within: layout)
+                case .wheelUp: return scroll(to: previousItem(before: scrollOffset, in: layout), within: layout)
                 default: break
                 }
             }
-            guard let action = mouseAction(event) else { return [] }
+            guard let action = mouseAction(event, on: layout) else { return [] }
             return swipe(action)
         }
         guard let (command, digitPage) = command else { return [] }
@@ -271,10 +298,14 @@ package struct PagerModel: Sendable {
         case .help:
             isShowingHelp = true
             return endAnimation() + [.draw]
-        case .scrollUp: return scroll(to: previousItem(before: scrollOffset))
-        case .scrollDown: return scroll(to: nextItem(after: scrollOffset))
+        case .scrollUp:
+            let layout = settledLayout()
+            return scroll(to: previousItem(before: scrollOffset, in: layout), within: layout)
+        case .scrollDown:
+            let layout = settledLayout()
+            return scroll(to: nextItem(after: scrollOffset, in: layout), within: layout)
         case .screenDown:
-            let layout = self.layout
+            let layout = settledLayout()
             guard scrollOffset < layout.scrollLimit else { return swipe(.next) }
             let rows = max(1, layout.parts.list?.height ?? 1)
             // A screenful, ending on the start of an item so the next screen begins whole.
@@ -282,7 +313,7 @@ package struct PagerModel: Sendable {
             return scroll(to: target, within: layout)
         case .screenUp:
             guard scrollOffset > 0 else { return swipe(.previous) }
-            let layout = self.layout
+            let layout = settledLayout()
             let rows = max(1, layout.parts.list?.height ?? 1)
             let target = layout.parts.itemStarts.first { $0 >= scrollOffset - rows && $0 < scrollOffset } ?? scrollOffset - rows
             return scroll(to: target, within: layout)
@@ -290,18 +321,18 @@ package struct PagerModel: Sendable {
     }
 
     /// The start of the next item of the list on screen (or a row further, without items).
-    private func nextItem(after offset: Int) -> Int {
+    private func nextItem(after offset: Int, in layout: TourScreenView.Layout) -> Int {
         layout.parts.itemStarts.first { $0 > offset } ?? offset + 1
     }
 
     /// The start of the item before `offset`.
-    private func previousItem(before offset: Int) -> Int {
+    private func previousItem(before offset: Int, in layout: TourScreenView.Layout) -> Int {
         layout.parts.itemStarts.last { $0 < offset } ?? offset - 1
     }
 
     /// Scrolls the list to `offset`, within what the page's layout allows.
-    private mutating func scroll(to offset: Int, within layout: TourScreenView.Layout? = nil) -> [PagerEffect] {
-        let clamped = max(0, min(offset, (layout ?? self.layout).scrollLimit))
+    private mutating func scroll(to offset: Int, within layout: TourScreenView.Layout) -> [PagerEffect] {
+        let clamped = max(0, min(offset, layout.scrollLimit))
         guard clamped != scrollOffset else { return [] }
         scrollOffset = clamped
         return endAnimation() + [.draw]
@@ -309,14 +340,13 @@ package struct PagerModel: Sendable {
 
     /// What a click or the wheel does, by the layout of the frame on screen: the button
     /// advances, a dot jumps to its page, Skip skips, and the wheel turns pages.
-    private func mouseAction(_ event: MouseEvent) -> PagingAction? {
+    private func mouseAction(_ event: MouseEvent, on layout: TourScreenView.Layout) -> PagingAction? {
         switch event.kind {
         case .wheelUp: return .previous
         case .wheelDown: return .next
         case .release: return nil
         case .press(let button):
             guard button == 0 else { return nil }
-            let layout = self.layout
             if let rect = layout.button, rect.contains(x: event.x, y: event.y) { return .advance }
             // A spot on the bar: the page at that fraction of the tour.
             if let bar = layout.bar, bar.contains(x: event.x, y: event.y) {
