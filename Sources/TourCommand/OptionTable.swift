@@ -122,7 +122,7 @@ package enum OptionTable {
                summary: "after the screen is restored, write the answers this run collected to PATH, as one JSON object (not written when nothing was answered)"),
         Option(names: ["--since"], store: .value(Arguments.readSince), value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",
                commands: [.whatsNew]),
-        Option(names: ["--off"], store: .flag(\.tipsOff), summary: "tip: turn the tips of FILE off for this user, then exit", commands: [.tip]),
+        Option(names: ["--off"], store: .flag(\.tipsOff), summary: "tip: turn the tips of FILE (or of the id ID) off for this user, then exit", commands: [.tip]),
         Option(names: ["--on"], store: .flag(\.tipsOn), summary: "tip: turn them on again, then exit", commands: [.tip]),
         Option(names: ["-h", "--help"], store: .flag(\.showHelp), summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
         Option(names: ["--version"], store: .flag(\.showVersion), summary: "show the version (with --verbose: the Swift and ncurses it runs with)",

@@ -87,6 +87,17 @@ public struct Tips: Sendable {
         try TipRunner.setOff(false, tips: self, options: options)
     }
 
+    /// Turns the tips kept under `id` off or on, with no file to read: what `tour tip
+    /// --off ID` does, as the default hint under a tip says.
+    package static func setOff(_ off: Bool, id: String, options: TipOptions = TipOptions()) throws(TourError) {
+        try TipRunner.setOff(off, id: id, options: options)
+    }
+
+    /// The id these tips' state is kept under.
+    package var id: String {
+        get throws(TourError) { try stateID() }
+    }
+
     /// Every tip as a page of the full-screen pager, with the same keys; reading them
     /// counts as having seen them. Plain text when output is not a terminal.
     @discardableResult
@@ -109,8 +120,9 @@ public struct TipOptions: Sendable {
 
     /// The clock, in seconds since 1970; tests set it.
     package var now: (@Sendable () -> Int)? = nil
-    /// The `tour` command runs this: the default last line names `tour tip --off FILE`.
-    package var offCommand: String? = nil
+    /// The `tour` command's hint names the tips' id: `tour tip --off kettle`, which works
+    /// from anywhere, however deep the tool's files are installed.
+    package var offCommandNamesTheID = false
 
     public init() {}
 }
@@ -182,7 +194,9 @@ enum TipRunner {
                 if case .nothing(.tipSilenced(let silence)) = surface { return silent(TipPolicy.explanation(silence)) }
                 return silent("there are no tips")
             }
-            let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint, command: options.offCommand)
+            let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint,
+                                          command: options.offCommandNamesTheID ? TipCard.offCommand(id: id) : nil,
+                                          width: TerminalEnvironment.standardOutputColumns())
             let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
             // A tip that did not reach the person (a closed terminal) was not seen.
             guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return nil }
@@ -198,8 +212,11 @@ enum TipRunner {
     }
 
     static func setOff(_ off: Bool, tips: Tips, options: TipOptions) throws(TourError) {
+        try setOff(off, id: try tips.stateID(), options: options)
+    }
+
+    static func setOff(_ off: Bool, id: String, options: TipOptions) throws(TourError) {
         guard let store = store(options) else { throw TourError.output(reason: "no state directory: HOME is not set") }
-        let id = try tips.stateID()
         var state = TipsState()
         if case .found(let found) = store.load(id: id) { state = found }
         state.off = off
@@ -237,7 +254,7 @@ enum StartTip {
         tipOptions.interval = options.tipInterval
         tipOptions.stateDirectory = options.stateDirectory
         tipOptions.color = options.color
-        tipOptions.offCommand = options.commandFile.map { "tour tip --off \(ShellWord.quote($0))" }
+        tipOptions.offCommandNamesTheID = options.commandFile != nil
         return tipOptions
     }
 

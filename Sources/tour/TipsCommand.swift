@@ -1,6 +1,7 @@
 import TourCommand
 import TourCore
 import TourKit
+import TourStore
 
 /// `tour tip` and `tour tips`: a client of TourKit's `Tips`, as playing is of `Tour`.
 enum TipsCommand {
@@ -9,8 +10,17 @@ enum TipsCommand {
         var options = TipOptions()
         if let seconds = arguments.tipInterval { options.interval = .seconds(seconds) }
         options.color = !arguments.noColor
-        options.offCommand = "tour tip --off \(ShellWord.quote(path))"
         do throws(TourError) {
+            if arguments.tipsOff || arguments.tipsOn {
+                // `tour tip --off kettle`, as the hint under a tip says: by the id, no file needed.
+                let id = namesAnID(path) ? path : try tips.id
+                try Tips.setOff(arguments.tipsOff, id: id, options: options)
+                let message = arguments.tipsOff
+                    ? "tips of \(Quoted(id)) are off; `tour tip --on \(ShellWord.quote(id))` brings them back\n"
+                    : "tips of \(Quoted(id)) are on\n"
+                return Authoring.writeOut(CommandOutput.forTerminal(message)) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+            }
+            options.offCommandNamesTheID = true
             if arguments.command == .tips {
                 var tourOptions = TourOptions()
                 tourOptions.presentation = arguments.accessible ? .accessible : arguments.plain ? .plain : .automatic
@@ -21,18 +31,17 @@ enum TipsCommand {
                 tourOptions.isCommand = true
                 return ExitCode.forOutcome(try tips.browse(options: tourOptions, tipOptions: options))
             }
-            if arguments.tipsOff || arguments.tipsOn {
-                arguments.tipsOff ? try tips.turnOff(options: options) : try tips.turnOn(options: options)
-                let message = arguments.tipsOff
-                    ? "tips from \(MessageText.path(path)) are off; `tour tip --on \(ShellWord.quote(path))` brings them back\n"
-                    : "tips from \(MessageText.path(path)) are on\n"
-                return Authoring.writeOut(CommandOutput.forTerminal(message)) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
-            }
             _ = try tips.showOne(options: options)
             return ExitCode.completed.rawValue
         } catch {
             printError(error)
             return ExitCode.forError(error)
         }
+    }
+
+    /// `tour tip --off NAME` names an id rather than a file: no such file, no folder in it,
+    /// and not a tour's extension (a mistyped path is still a file that is missing).
+    static func namesAnID(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.hasSuffix(".json") && !name.hasSuffix(".md") && !FileSystem.exists(name)
     }
 }

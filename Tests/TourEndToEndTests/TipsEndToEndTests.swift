@@ -53,8 +53,8 @@ struct TipsEndToEndTests {
             let (text, code) = try tipOnTerminal()
             #expect(code == 0, "run \(run)")
             #expect(!text.contains("\u{1B}[?1049h") && !text.contains("\u{1B}[?25l"), "run \(run) took the screen: \(text.debugDescription)")
-            // The way to turn them off, on one line a person can copy, however long the path.
-            #expect(plain(text).contains("Tip  ") && plain(text).contains("Turn tips off: tour tip --off \(tipsFile)\n"),
+            // The way to turn them off, on one line a person can copy: by the id, with no path.
+            #expect(plain(text).contains("Tip  ") && plain(text).contains("Turn tips off: tour tip --off mytool-tips\n"),
                     "run \(run): \(text.debugDescription)")
             let tip = try #require(shownTip(text), "run \(run): \(text.debugDescription)")
             shown.append(tip)
@@ -103,16 +103,47 @@ struct TipsEndToEndTests {
         #expect(state.contains("\"shownCount\": 100"), "\(state)")
     }
 
-    /// A file name in the off line is quoted as it is: its backticks are not code marks.
-    @Test func aFileNameWithBackticksIsQuotedWhole() throws {
+    /// An id in the off line is quoted as it is: its backticks are not code marks, and the
+    /// command, typed back, turns those tips off.
+    @Test func anIdWithBackticksIsQuotedWhole() throws {
         defer { cleanUp() }
-        let odd = directory.appendingPathComponent("x`id`y.json").path
-        try FileManager.default.copyItem(atPath: tipsFile, toPath: odd)
+        let odd = directory.appendingPathComponent("odd.json").path
+        try String(contentsOfFile: tipsFile, encoding: .utf8).replacingOccurrences(of: #""id": "mytool-tips""#, with: #""id": "x`id`y""#)
+            .write(toFile: odd, atomically: true, encoding: .utf8)
         let terminal = try PseudoTerminal(["tip", "--every", "0", odd], environment: environment, standardErrorOnTerminal: true)
         defer { terminal.hangUp() }
         _ = terminal.waitForExit()
         Thread.sleep(forTimeInterval: 0.1)
-        #expect(plain(terminal.text).contains("Turn tips off: tour tip --off '\(odd)'"), "\(terminal.text.debugDescription)")
+        #expect(plain(terminal.text).contains("Turn tips off: tour tip --off 'x`id`y'"), "\(terminal.text.debugDescription)")
+        let off = try runTour(["tip", "--off", "x`id`y"], environment: environment)
+        #expect(off.exitCode == 0 && off.stdout.contains(#"tips of "x`id`y" are off"#), "\(off.stdout) \(off.stderr)")
+    }
+
+    /// A tour installed deep in a venv: its tip prints two lines at 80 columns, the hint
+    /// names the tool, not the path, and that command works from anywhere.
+    @Test func aTipFromDeepInAVenvNamesTheToolAndFitsTwoLines() throws {
+        defer { cleanUp() }
+        let package = directory.appendingPathComponent("venv/lib/python3.11/site-packages/kettle")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        let tour = package.appendingPathComponent("tour.json").path
+        try #"{"id": "kettle", "version": "1.0.0", "pages": [{"title": "Welcome to kettle"}], "tips": [{"id": "boil", "text": "Press `b` to boil."}]}"#
+            .write(toFile: tour, atomically: true, encoding: .utf8)
+        func start() throws -> String {
+            let terminal = try PseudoTerminal(["--once", "--every", "0", "--no-animation", tour], environment: environment, standardErrorOnTerminal: true)
+            defer { terminal.hangUp() }
+            if (try? terminal.waitForOutput("Welcome to kettle", timeout: 2)) != nil { terminal.write("\r") }
+            _ = terminal.waitForExit()
+            Thread.sleep(forTimeInterval: 0.1)
+            return plain(terminal.text)
+        }
+        _ = try start()  // the welcome
+        let tip = try start()
+        let lines = tip.split(separator: "\n").map(String.init)
+        #expect(lines == ["Tip  Press b to boil.", "     Turn tips off: tour tip --off kettle"], "\(tip.debugDescription)")
+        #expect(!tip.contains("site-packages"))
+        let off = try runTour(["tip", "--off", "kettle"], environment: environment, in: "/")
+        #expect(off.exitCode == 0, "\(off.stderr)")
+        #expect(try start().isEmpty)
     }
 
     /// However long a tip's text, it prints in at most six lines (title, four of text, the

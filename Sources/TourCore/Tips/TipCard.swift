@@ -54,6 +54,12 @@ package enum TipCard {
         return kept
     }
 
+    /// The command that turns off the tips kept under `id`: one the person can type from
+    /// anywhere, however deep the tool's files are installed.
+    package static func offCommand(id: String) -> String {
+        "tour tip --off \(ShellWord.quote(id))"
+    }
+
     /// What to print: with SGR for `depth`, or plain text when the terminal takes none.
     package static func text(_ canvas: Canvas, depth: ColorDepth?) -> String {
         guard let depth else { return ScreenExport.text(canvas) }
@@ -65,8 +71,12 @@ package enum TipCard {
     /// `tour` command's (`tour tip --off FILE`), and for a Swift tool that gave none the
     /// variable that silences every tool. The command is one code span as it is: a file
     /// name is never read as markup (`` x`id`y.json `` stays whole).
-    package static func offLine(file: String?, tool: String?, command: String?) -> String {
-        if let words = file ?? tool { return InlineCode.mark(TextSanitizer.clean(words)) }
+    /// The author's words are cut with "…" to the card's width (`width` the terminal's),
+    /// so they never wrap; the command is never cut.
+    package static func offLine(file: String?, tool: String?, command: String?, width: Int = maximumWidth) -> String {
+        if let words = file ?? tool {
+            return InlineCode.mark(TextWidth.truncate(TextSanitizer.clean(words), to: max(20, min(width, maximumWidth))))
+        }
         if let command { return "Turn tips off: " + InlineCode.span(TextSanitizer.clean(command)) }
         return InlineCode.mark("Turn tips off: set `TOUR_NO_TIPS=1`")
     }
