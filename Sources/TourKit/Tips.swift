@@ -93,11 +93,6 @@ public struct Tips: Sendable {
         try TipRunner.setOff(off, id: id, options: options)
     }
 
-    /// The id these tips' state is kept under.
-    package var id: String {
-        get throws(TourError) { try stateID() }
-    }
-
     /// Every tip as a page of the full-screen pager, with the same keys; reading them
     /// counts as having seen them. Plain text when output is not a terminal.
     @discardableResult

@@ -112,7 +112,6 @@ package struct AnswersDestination: Equatable {
             return withFolder(facts, of: path)
         }
         var facts = Facts(kind: .missing)
-        facts.user = UInt32(geteuid())
         facts.isSymlink = (link.st_mode & S_IFMT) == S_IFLNK
         var target = link
         if facts.isSymlink, stat(path, &target) != 0 {

@@ -13,7 +13,7 @@ enum TipsCommand {
         do throws(TourError) {
             if arguments.tipsOff || arguments.tipsOn {
                 // `tour tip --off kettle`, as the hint under a tip says: by the id, no file needed.
-                let id = namesAnID(path) ? path : try tips.id
+                let id = namesAnID(path) ? path : try tips.stateID()
                 try Tips.setOff(arguments.tipsOff, id: id, options: options)
                 let message = arguments.tipsOff
                     ? "tips of \(Quoted(id)) are off; `tour tip --on \(ShellWord.quote(id))` brings them back\n"
