@@ -126,7 +126,7 @@ public struct TipOptions: Sendable {
 /// `TipRotation` (TourCore), prints with `TipCard`, records.
 enum TipRunner {
     static func store(_ options: TipOptions) -> TipsStateStore? {
-        TourRunner.stateDirectory(options.stateDirectory).map(TipsStateStore.init)
+        TourRunner.stateDirectory(options.stateDirectory).map { TipsStateStore(stateDirectory: $0) }
     }
 
     static func now(_ options: TipOptions) -> Int {
@@ -169,7 +169,8 @@ enum TipRunner {
         let shown = try store.withLock(id: id) { () throws(TourError) -> String? in
             var state: TipsState? = nil
             var unreadable = false
-            switch store.load(id: id) {
+            let loaded = store.load(id: id)
+            switch loaded {
             case .found(let found): state = found
             case .unusable(let reason):
                 unreadable = true
@@ -195,8 +196,8 @@ enum TipRunner {
             let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
             // A tip that did not reach the person (a closed terminal) was not seen.
             guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return nil }
-            do throws(SeenStateStore.WriteFailure) {
-                try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
+            do throws(StateWriteFailure) {
+                try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id, over: loaded)
             } catch {
                 warn("\(error.reason); the same tip will show again")
             }
@@ -212,11 +213,12 @@ enum TipRunner {
 
     static func setOff(_ off: Bool, id: String, options: TipOptions) throws(TourError) {
         guard let store = store(options) else { throw TourError.output(reason: "no state directory: HOME is not set") }
+        let loaded = store.load(id: id)
         var state = TipsState()
-        if case .found(let found) = store.load(id: id) { state = found }
+        if case .found(let found) = loaded { state = found }
         state.off = off
-        do throws(SeenStateStore.WriteFailure) {
-            try store.save(state, id: id)
+        do throws(StateWriteFailure) {
+            try store.save(state, id: id, over: loaded)
         } catch {
             throw TourError.output(reason: error.reason)
         }
@@ -228,11 +230,12 @@ enum TipRunner {
         options.once = false
         let outcome = try set.browsingTour.run(options: options)
         guard let store = store(tipOptions), let id = set.id else { return outcome }
+        let loaded = store.load(id: id)
         var state = TipsState()
-        if case .found(let found) = store.load(id: id) { state = found }
+        if case .found(let found) = loaded { state = found }
         if let recorded = TipRotation.afterBrowsing(outcome, of: set, in: state, at: now(tipOptions)) {
-            do throws(SeenStateStore.WriteFailure) {
-                try store.save(recorded, id: id)
+            do throws(StateWriteFailure) {
+                try store.save(recorded, id: id, over: loaded)
             } catch {
                 StandardStreams.error("tour: warning: \(error.reason); the tips read will come round again\n")
             }
@@ -262,7 +265,7 @@ enum StartTip {
         guard let store = TipRunner.store(tipOptions) else { return .nothing }
         // Unread, with no tips state: no tips were ever known for it, so nothing to say;
         // `StartPlan.tip` says the same, but here no lock is taken for it.
-        if !tipsMayExist, case .missing = store.load(id: id) { return .nothing }
+        if !tipsMayExist, !store.holdsFile(id: id) { return .nothing }
         if let silence = TipRunner.environmentSilence(environment) {
             if environment.debug { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
             return .nothing
@@ -277,10 +280,11 @@ enum StartTip {
         guard tour.tipSet != nil else { return }
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return }
+        let loaded = store.load(id: id)
         var state: TipsState? = nil
-        if case .found(let found) = store.load(id: id) { state = found }
-        do throws(SeenStateStore.WriteFailure) {
-            try store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id)
+        if case .found(let found) = loaded { state = found }
+        do throws(StateWriteFailure) {
+            try store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id, over: loaded)
         } catch {
             warnings.state("\(error.reason); a tip may come sooner than its interval")
         }

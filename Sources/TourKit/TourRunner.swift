@@ -29,11 +29,24 @@ enum TourRunner {
     }
 
     /// Where a `once` start stands before the tour is read: the id and store the state is
-    /// kept in, and the state.
+    /// kept in, and what the store held, read once.
     private struct OnceStart {
         var id: String
         var store: SeenStateStore?
-        var lastSeen: SeenState?
+        var loaded: StoredState<SeenState> = .missing
+        var lastSeen: SeenState? {
+            if case .found(let state) = loaded { return state }
+            return nil
+        }
+        /// Where this start's record goes.
+        var record: SeenRecord? { store.map { SeenRecord(store: $0, id: id, loaded: loaded) } }
+    }
+
+    /// A seen state's store and id, with what was read from it at the start.
+    private struct SeenRecord {
+        var store: SeenStateStore
+        var id: String
+        var loaded: StoredState<SeenState>
     }
 
     private static func runInLocale(_ unread: UnreadTour, options: TourOptions, environment: TerminalEnvironment,
@@ -58,7 +71,7 @@ enum TourRunner {
         let tourInHand = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
         let start = onceStart(id: storeID(tourID: unread.head?.id ?? tourInHand?.id, options: options), options: options,
                               environment: environment, warnings: &warnings)
-        let record = start.store.map { (store: $0, id: start.id) }
+        let record = start.record
         let next = try StartPlan.start(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version), tourInHand: tourInHand,
                                        readTour: { () throws(TourError) -> Tour in try loaded(unread, warnings: &warnings) },
                                        style: { options.whatsNew ?? $0.whatsNew })
@@ -95,17 +108,17 @@ enum TourRunner {
     private static func onceStart(id: String, options: TourOptions, environment: TerminalEnvironment, warnings: inout RunWarnings) -> OnceStart {
         let store = store(options: options, environment: environment)
         var start = OnceStart(id: id, store: store)
-        switch store?.load(id: id) {
-        case .found(let state)?: start.lastSeen = state
-        case .unusable(let reason)?: warnings.state(reason)
-        case .missing?: break
-        case nil: warnings.state(RunWarnings.noStateDirectory(home: environment.variable("HOME")))
+        guard let store else {
+            warnings.state(RunWarnings.noStateDirectory(home: environment.variable("HOME")))
+            return start
         }
+        start.loaded = store.load(id: id)
+        if case .unusable(let reason) = start.loaded { warnings.state(reason) }
         return start
     }
 
     /// Plays the plan full screen or as text, then keeps the answers and the record.
-    private static func play(_ tour: Tour, plan: RunPlan, record: (store: SeenStateStore, id: String)?, options: TourOptions,
+    private static func play(_ tour: Tour, plan: RunPlan, record: SeenRecord?, options: TourOptions,
                              environment: TerminalEnvironment, warnings: inout RunWarnings) throws(TourError) -> TourResult {
         let startPosition: Int
         switch plan.startPosition(forWrittenPage: options.startPage) {
@@ -151,7 +164,7 @@ enum TourRunner {
             throw TourError.output(reason: failure)
         }
         guard options.watchedFile == nil, let store = answersStore(options: options) else { return true }
-        do throws(SeenStateStore.WriteFailure) {
+        do throws(StateWriteFailure) {
             try store.record(answers, version: tour.version, id: storeID(tour, options: options))
             return true
         } catch {
@@ -162,14 +175,14 @@ enum TourRunner {
 
     /// The answers kept for this tour's id, in the options' state directory.
     static func answersStore(options: TourOptions) -> AnswersStore? {
-        stateDirectory(options.stateDirectory).map(AnswersStore.init)
+        stateDirectory(options.stateDirectory).map { AnswersStore(stateDirectory: $0) }
     }
 
     /// Saves a record; the warning to give when it could not be saved, `consequence` its end.
-    private static func save(_ state: SeenState, to record: (store: SeenStateStore, id: String),
+    private static func save(_ state: SeenState, to record: SeenRecord,
                              else consequence: String = "the tour will show again next time") -> String? {
         do {
-            try record.store.save(state, id: record.id)
+            try record.store.save(state, id: record.id, over: record.loaded)
             return nil
         } catch {
             return "\(error.reason); \(consequence)"
@@ -217,7 +230,7 @@ enum TourRunner {
         let id = storeID(tour, options: options)
         // No state directory: nothing is remembered, so there is nothing to forget.
         guard let store = store(options: options) else { return false }
-        do throws(SeenStateStore.WriteFailure) {
+        do throws(StateWriteFailure) {
             let forgotAnswers = try answersStore(options: options)?.reset(id: id) ?? false
             return try store.reset(id: id) || forgotAnswers
         } catch {
@@ -238,7 +251,7 @@ enum TourRunner {
 
     /// The store in the options' directory, or the XDG default; nil when there is neither.
     static func store(options: TourOptions, environment: TerminalEnvironment? = nil) -> SeenStateStore? {
-        stateDirectory(options.stateDirectory, environment: environment).map(SeenStateStore.init)
+        stateDirectory(options.stateDirectory, environment: environment).map { SeenStateStore(stateDirectory: $0) }
     }
 
     /// Plays the plan's pages of `tour` as the options and the terminal allow.

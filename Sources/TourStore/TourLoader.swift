@@ -12,13 +12,14 @@ package enum TourLoader {
     /// otherwise get an error where the base tour works); `tour check` lists its problems.
     /// `bytes`: the file's bytes when they were read already.
     package static func load(path: String, locale: String? = nil, allowOutsideArt: Bool = false, bytes: [UInt8]? = nil) throws(TourError) -> Tour {
-        let (base, baseDiagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt, bytes: bytes)
+        let (base, baseDiagnostics, baseBytes) = try checkBase(path: path, allowOutsideArt: allowOutsideArt, bytes: bytes)
         if let error = Diagnostic.error(from: baseDiagnostics) { throw error }
         guard var tour = base else { throw TourError.content(file: path, position: nil, message: "no tour") }
         if tour.id == nil { tour.id = defaultID(forPath: path) }
         let translationPath = localizedPath(for: path, locale: locale)
         guard translationPath != path else { return tour }
-        let (translated, problems) = try overlay(translationPath, on: tour, basePath: path, allowOutside: allowOutsideArt)
+        let (translated, problems) = try overlay(translationPath, on: tour, basePath: path, baseRoot: baseRoot(baseBytes, path: path),
+                                                 allowOutside: allowOutsideArt)
         return Self.translatedOrBase(translated, base: tour, problems: problems, translationName: translationPath, checkName: path)
     }
 
@@ -57,20 +58,23 @@ package enum TourLoader {
     /// Every problem in a tour file and in the translation chosen for `locale`; throws
     /// only when the base file cannot be read.
     package static func check(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> (tour: Tour?, diagnostics: [Diagnostic]) {
-        var (tour, diagnostics) = try checkBase(path: path, allowOutsideArt: allowOutsideArt, warnsOfThisMachine: true)
+        var (tour, diagnostics, bytes) = try checkBase(path: path, allowOutsideArt: allowOutsideArt, warnsOfThisMachine: true)
         if tour?.id == nil { tour?.id = defaultID(forPath: path) }
         let translationPath = localizedPath(for: path, locale: locale)
         guard translationPath != path, let base = tour, !diagnostics.contains(where: { $0.severity == .error }) else {
             return (tour, diagnostics)
         }
-        let (translated, problems) = try overlay(translationPath, on: base, basePath: path, allowOutside: allowOutsideArt)
+        let (translated, problems) = try overlay(translationPath, on: base, basePath: path, baseRoot: baseRoot(bytes, path: path),
+                                                 allowOutside: allowOutsideArt)
         return (translated, diagnostics + problems)
     }
 
     /// The translation at `path` laid over `base`, and its problems. Unless `allowOutside`,
     /// the translation must resolve inside the base file's folder, as art must: a link
     /// `tour.fr.md -> ../../secret.env` would otherwise draw the secret as a page.
-    package static func overlay(_ path: String, on base: Tour, basePath: String, allowOutside: Bool) throws(TourError) -> (Tour, [Diagnostic]) {
+    /// `baseRoot`: the base file's raw form, parsed from the bytes the base was read from.
+    package static func overlay(_ path: String, on base: Tour, basePath: String, baseRoot: JSONNode?,
+                                allowOutside: Bool) throws(TourError) -> (Tour, [Diagnostic]) {
         if !allowOutside {
             let directory = FileSystem.directory(of: basePath)
             let name = String(path.split(separator: "/").last ?? Substring(path))
@@ -80,9 +84,13 @@ package enum TourLoader {
             }
         }
         let bytes = try readTourFile(path)
-        // The base's own values, which a translator's copy repeats.
-        let baseRoot = (try? readTourFile(basePath)).flatMap { rawRoot($0, fileName: basePath, markdown: isMarkdown(basePath)).0 }
         return overlay(bytes, fileName: path, markdown: isMarkdown(path), on: base, baseRoot: baseRoot)
+    }
+
+    /// The base's own values, which a translator's copy repeats: the raw form of the bytes
+    /// the base tour was read from, not a second read of its file.
+    private static func baseRoot(_ bytes: [UInt8]?, path: String) -> JSONNode? {
+        bytes.flatMap { rawRoot($0, fileName: path, markdown: isMarkdown(path)).0 }
     }
 
     /// A translation's bytes laid over `base`, and its problems.
@@ -135,21 +143,23 @@ package enum TourLoader {
     }
 
     /// `warnsOfThisMachine`: for `tour check`, which also says what this machine cannot draw.
+    /// Returns the bytes it read, for the translation to reuse.
     private static func checkBase(path: String, allowOutsideArt: Bool, bytes given: [UInt8]? = nil,
-                                  warnsOfThisMachine: Bool = false) throws(TourError) -> (Tour?, [Diagnostic]) {
+                                  warnsOfThisMachine: Bool = false) throws(TourError) -> (Tour?, [Diagnostic], [UInt8]?) {
         let bytes: [UInt8]
         if let given {
             bytes = given
         } else {
             switch try readForCheck(path) {
             case .success(let read): bytes = read
-            case .failure(let problem): return (nil, [problem])
+            case .failure(let problem): return (nil, [problem], nil)
             }
         }
         var decoder = TourDecoder(fileName: path, readArt: artReader(for: path, allowOutside: allowOutsideArt))
         decoder.readPicture = pictureReader
         decoder.warnsOfThisMachine = warnsOfThisMachine
-        return isMarkdown(path) ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
+        let (tour, diagnostics) = isMarkdown(path) ? decoder.checkMarkdown(bytes) : decoder.check(bytes)
+        return (tour, diagnostics, bytes)
     }
 
     /// A tour file's bytes; too large is bad content (65), missing or unreadable is 66.
@@ -318,9 +328,12 @@ package enum TourLoader {
 
     /// Every problem in each translation beside a base file, for `tour check`.
     package static func translationProblems(base: Tour, path: String, allowOutside: Bool) -> [Diagnostic] {
-        translations(of: path).flatMap { translation -> [Diagnostic] in
+        let translations = translations(of: path)
+        guard !translations.isEmpty else { return [] }
+        let root = baseRoot(try? readTourFile(path), path: path)
+        return translations.flatMap { translation -> [Diagnostic] in
             do throws(TourError) {
-                return try overlay(translation, on: base, basePath: path, allowOutside: allowOutside).1
+                return try overlay(translation, on: base, basePath: path, baseRoot: root, allowOutside: allowOutside).1
             } catch {
                 return [Diagnostic(file: translation, position: nil, severity: .error, message: error.description)]
             }

@@ -49,10 +49,9 @@ package struct AnswerRecord: Equatable, Sendable {
 
     /// Reads a record; nil when the bytes are not one.
     package static func parse(_ bytes: [UInt8]) -> AnswerRecord? {
-        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value,
-              let answersNode = members.first(where: { $0.key == "answers" })?.node, case .object(let entries) = answersNode.value else { return nil }
+        guard let file = StateFileObject(bytes), let entries = file.object("answers") else { return nil }
         var record = AnswerRecord()
-        if case .number(let format)? = members.first(where: { $0.key == "format" })?.node.value { record.format = Int(format) }
+        record.format = file.format
         for entry in entries {
             guard case .object(let fields) = entry.node.value,
                   let value = fields.first(where: { $0.key == "value" })?.node.stringValue, Tour.Choice.isPlainValue(value) else { continue }

@@ -20,15 +20,14 @@ package struct SeenState: Equatable, Sendable {
     /// When, as an ISO 8601 UTC timestamp.
     package var seenAt: String
     /// The file layout it was written in.
-    package var format: Int
+    package var format = SeenState.currentFormat
 
-    /// A record of a tour seen.
-    package init(outcome: Outcome, version: String?, lastPage: Int, seenAt: String, format: Int = SeenState.currentFormat) {
+    /// A record of a tour seen, in today's layout.
+    package init(outcome: Outcome, version: String?, lastPage: Int, seenAt: String) {
         self.outcome = outcome
         self.version = version
         self.lastPage = lastPage
         self.seenAt = seenAt
-        self.format = format
     }
 
     /// The state file's text: small, stable JSON a person can read.
@@ -42,18 +41,10 @@ package struct SeenState: Equatable, Sendable {
 
     /// Reads a state file; nil when it is not one (corrupt, empty, foreign).
     package static func parse(_ bytes: [UInt8]) -> SeenState? {
-        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return nil }
-        var values: [String: JSONValue] = [:]
-        for member in members { values[member.key] = member.node.value }
-        guard case .number(let format)? = values["format"], format >= 1, format == format.rounded(), format < 1_000_000 else { return nil }
-        guard case .string(let outcomeText)? = values["outcome"], let outcome = Outcome(rawValue: outcomeText) else { return nil }
-        var version: String? = nil
-        if case .string(let text)? = values["version"] { version = text }
-        var lastPage = 0
-        if case .number(let page)? = values["lastPage"], page >= 0, page < 1_000_000 { lastPage = Int(page) }
-        var seenAt = ""
-        if case .string(let text)? = values["seenAt"] { seenAt = text }
-        return SeenState(outcome: outcome, version: version, lastPage: lastPage, seenAt: seenAt, format: Int(format))
+        guard let file = StateFileObject(bytes), let outcome = file.string("outcome").flatMap(Outcome.init) else { return nil }
+        var state = SeenState(outcome: outcome, version: file.string("version"), lastPage: file.count("lastPage").flatMap { $0 < 1_000_000 ? $0 : nil } ?? 0,
+                              seenAt: file.string("seenAt") ?? "")
+        state.format = file.format
+        return state
     }
 }
-

@@ -37,26 +37,17 @@ package struct TipsState: Equatable, Sendable {
 
     /// Reads a state file; nil when it is not one.
     package static func parse(_ bytes: [UInt8]) -> TipsState? {
-        guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return nil }
-        var values: [String: JSONValue] = [:]
-        for member in members { values[member.key] = member.node.value }
-        func integer(_ key: String) -> Int? {
-            guard case .number(let value)? = values[key], value >= 0, value < 1e15, value == value.rounded() else { return nil }
-            return Int(value)
-        }
-        guard let format = integer("format"), format >= 1 else { return nil }
+        guard let file = StateFileObject(bytes) else { return nil }
         var state = TipsState()
-        state.format = format
-        if case .bool(let off)? = values["off"] { state.off = off }
-        if case .string(let text)? = values["version"] { state.version = text }
-        if case .string(let text)? = values["updatedFrom"] { state.updatedFrom = text }
-        state.lastShownAt = integer("lastShownAt")
-        state.shownCount = integer("shownCount") ?? 0
-        if case .string(let text)? = values["last"] { state.last = text }
-        if case .object(let list)? = values["shown"] {
-            for member in list {
-                if case .number(let value) = member.node.value, value >= 0, value < 1e15 { state.shown[member.key] = Int(value) }
-            }
+        state.format = file.format
+        state.off = file.bool("off") ?? false
+        state.version = file.string("version")
+        state.updatedFrom = file.string("updatedFrom")
+        state.lastShownAt = file.count("lastShownAt")
+        state.shownCount = file.count("shownCount") ?? 0
+        state.last = file.string("last")
+        for member in file.object("shown") ?? [] {
+            if case .number(let value) = member.node.value, value >= 0, value < 1e15 { state.shown[member.key] = Int(value) }
         }
         return state
     }

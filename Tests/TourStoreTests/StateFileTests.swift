@@ -3,8 +3,8 @@ import Testing
 @testable import TourCore
 @testable import TourStore
 
-@Suite("The seen-state store")
-struct SeenStateStoreTests {
+@Suite("The state files")
+struct StateFileTests {
     let directory: String
 
     init() throws {
@@ -74,6 +74,42 @@ struct SeenStateStoreTests {
         #expect(String(decoding: FileManager.default.contents(atPath: store.path(for: "t"))!, as: UTF8.self) == newer)
         guard case .found(let read) = store.load(id: "t") else { Issue.record("newer file unreadable"); return }
         #expect(read.version == "9.0")
+    }
+
+    /// The newer-format rule is one, for all three kinds of file: a file that a newer
+    /// `tour` wrote is left as it is, whatever this one would write over it.
+    @Test func everyKindOfStateFileLeavesANewerFormatAlone() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func check<Value: StateFileValue & Equatable>(_ store: StateFile<Value>, newer: String, ours: Value) throws {
+            try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: store.path(for: "t"), contents: Data(newer.utf8))
+            let loaded = store.load(id: "t")
+            guard case .found(let found) = loaded else { Issue.record("\(Value.kind) of a newer format unreadable"); return }
+            #expect(found.format == 2)
+            try store.save(ours, id: "t", over: loaded)
+            try store.save(ours, id: "t")
+            #expect(String(decoding: FileManager.default.contents(atPath: store.path(for: "t"))!, as: UTF8.self) == newer, "\(Value.kind)")
+            // Over a file of today's format, or none, it writes.
+            try store.save(ours, id: "t", over: .missing)
+            #expect(store.load(id: "t") == .found(ours))
+        }
+        try check(SeenStateStore(stateDirectory: directory), newer: #"{"format": 2, "outcome": "completed", "future": 1}"#, ours: state)
+        try check(TipsStateStore(stateDirectory: directory), newer: #"{"format": 2, "off": true}"#, ours: TipsState())
+        var answers = AnswerRecord()
+        answers.answers["editor"] = .init(value: "vim", version: nil, answeredAt: "T")
+        try check(AnswersStore(stateDirectory: directory), newer: #"{"format": 2, "answers": {}}"#, ours: answers)
+        // The three live side by side: one id, three files.
+        #expect(Set([SeenStateStore(stateDirectory: directory).path(for: "t"), TipsStateStore(stateDirectory: directory).path(for: "t"),
+                     AnswersStore(stateDirectory: directory).path(for: "t")]).count == 3)
+    }
+
+    /// Each kind is a JSON object with a format number; without one it is not a state file.
+    @Test func aFileWithNoFormatIsNoStateFile() {
+        #expect(SeenState.parse(Array(#"{"outcome": "completed"}"#.utf8)) == nil)
+        #expect(AnswerRecord.parse(Array(#"{"answers": {}}"#.utf8)) == nil)
+        #expect(AnswerRecord.parse(Array(#"{"format": 1, "answers": {}}"#.utf8)) == AnswerRecord())
+        #expect(SeenState.parse(Array(#"{"format": 1.5, "outcome": "completed"}"#.utf8)) == nil)
+        #expect(SeenState.parse(Array(#"{"format": 1, "outcome": "completed", "lastPage": 1000000}"#.utf8))?.lastPage == 0)
     }
 
     @Test func resetForgets() throws {

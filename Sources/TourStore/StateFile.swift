@@ -5,19 +5,76 @@ import Musl
 #endif
 import TourCore
 
-/// Remembers which tours a user has seen: one small JSON file per tour id in
-/// `$XDG_STATE_HOME/tour/` (by default `~/.local/state/tour/`).
+/// A state file's value: what one JSON file per id holds, with the format number that
+/// tells a file written by a newer `tour` (left alone) from one of ours.
+package protocol StateFileValue: Sendable {
+    /// The folder under the state directory its files are in; "" for the seen states.
+    static var folder: String { get }
+    /// What a file of it is, for "X is not a tour state file".
+    static var kind: String { get }
+    /// The largest file read.
+    static var sizeLimit: Int { get }
+    static var currentFormat: Int { get }
+    var format: Int { get }
+    /// The file's text.
+    var json: String { get }
+    /// Nil when the bytes are not such a file.
+    static func parse(_ bytes: [UInt8]) -> Self?
+}
+
+extension SeenState: StateFileValue {
+    package static var folder: String { "" }
+    package static var kind: String { "a tour state file" }
+    package static var sizeLimit: Int { 64 * 1024 }
+}
+
+extension TipsState: StateFileValue {
+    package static var folder: String { "tips" }
+    package static var kind: String { "a tips state file" }
+    package static var sizeLimit: Int { 256 * 1024 }
+}
+
+extension AnswerRecord: StateFileValue {
+    package static var folder: String { "answers" }
+    package static var kind: String { "an answers file" }
+    package static var sizeLimit: Int { 256 * 1024 }
+}
+
+/// Which tours a user has seen.
+package typealias SeenStateStore = StateFile<SeenState>
+/// For each tips file id, what `tour tip` showed and whether tips are off.
+package typealias TipsStateStore = StateFile<TipsState>
+/// For each tour id, the latest answer to each of its questions; `tour --reset` removes
+/// it with the seen state.
+package typealias AnswersStore = StateFile<AnswerRecord>
+
+/// A state file that could not be written, and why.
+package struct StateWriteFailure: Error, Equatable, Sendable {
+    /// The path and the system's reason.
+    package var reason: String
+}
+
+/// One small JSON file per id: the seen states in `$XDG_STATE_HOME/tour/` (by default
+/// `~/.local/state/tour/`), the tips' and the answers' in `tips/` and `answers/` there,
+/// so a tips id never shares a file with a tour of the same id.
 ///
 /// Writes are atomic (a temporary file in the same directory, fsync, rename), so a
 /// crash or twenty runs at once leave either the old file or a new one, never half of one.
 /// Nothing here may stop a tour from showing: every fault comes back as a value.
-package struct SeenStateStore: Sendable {
-    /// Where the state files are.
+package struct StateFile<Value: StateFileValue>: Sendable {
+    package typealias WriteFailure = StateWriteFailure
+
+    /// Where the files are.
     package let directory: String
 
-    /// A store in `directory`, made when first written to.
+    /// The files in `directory` itself.
     package init(directory: String) {
         self.directory = directory
+    }
+
+    /// The files of `Value` beside the seen states in `stateDirectory`.
+    package init(stateDirectory: String) {
+        directory = Value.folder.isEmpty ? stateDirectory : FileSystem.join(stateDirectory, Value.folder)
     }
 
     /// `$XDG_STATE_HOME/tour`, or `$HOME/.local/state/tour`. A relative XDG_STATE_HOME is
@@ -101,46 +158,40 @@ package struct SeenStateStore: Sendable {
 
     /// What was recorded for `id`; faults come back as `.unusable`, never thrown: the tour
     /// then shows as not seen, with the reason as a warning.
-    package func load(id: String) -> StoredState<SeenState> {
+    package func load(id: String) -> StoredState<Value> {
         moveFormerFile(id: id)
-        return read(id: id, limit: 64 * 1024, kind: "a tour state file", parse: SeenState.parse)
-    }
-
-    /// The file of `id`, at most `limit` bytes, parsed; `kind` names what it should have been.
-    package func read<State>(id: String, limit: Int, kind: String, parse: ([UInt8]) -> State?) -> StoredState<State> {
         let path = path(for: id)
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, limit: limit)
+            bytes = try FileSystem.read(path, limit: Value.sizeLimit)
         } catch {
             if error.isMissing { return .missing }
             return .unusable(reason: "cannot read \(MessageText.path(path)): \(error.reason)")
         }
-        guard let state = parse(bytes) else { return .unusable(reason: "\(MessageText.path(path)) is not \(kind); ignoring it") }
-        return .found(state)
+        guard let value = Value.parse(bytes) else { return .unusable(reason: "\(MessageText.path(path)) is not \(Value.kind); ignoring it") }
+        return .found(value)
     }
 
-    /// A state that could not be written, and why.
-    package struct WriteFailure: Error, Equatable, Sendable {
-        /// The path and the system's reason.
-        package var reason: String
+    /// Whether a file is kept for `id`, without reading it.
+    package func holdsFile(id: String) -> Bool {
+        moveFormerFile(id: id)
+        return FileSystem.exists(path(for: id))
     }
 
-    /// Records a state, atomically. Refuses to overwrite a file written by a newer `tour`.
-    package func save(_ state: SeenState, id: String) throws(WriteFailure) {
-        if case .found(let existing) = load(id: id), existing.format > SeenState.currentFormat {
-            return  // a newer tour owns this file; leave it be
-        }
-        try writeAtomically(state, id: id)
+    /// Records a value, atomically, over what `load` found a moment ago, so a start reads
+    /// its file once. A file written by a newer `tour` is left alone.
+    package func save(_ value: Value, id: String, over loaded: StoredState<Value>) throws(WriteFailure) {
+        if case .found(let existing) = loaded, existing.format > Value.currentFormat { return }
+        try writeAtomically(value.json, id: id)
     }
 
-    /// A temporary file in the same directory, fsynced, then renamed over the state file.
-    private func writeAtomically(_ state: SeenState, id: String) throws(WriteFailure) {
-        try writeAtomically(state.json, id: id)
+    /// Records a value over whatever the file holds now.
+    package func save(_ value: Value, id: String) throws(WriteFailure) {
+        try save(value, id: id, over: load(id: id))
     }
 
     /// Any text as the state file of `id`, the same way: a temporary file, fsync, rename.
-    package func writeAtomically(_ text: String, id: String) throws(WriteFailure) {
+    private func writeAtomically(_ text: String, id: String) throws(WriteFailure) {
         try makeDirectory(directory)
         removeStaleTemporaryFiles(id: id)
         // The temporary file is `.ID.json.PID.RANDOM.tmp`, what removeStaleTemporaryFiles looks for.
@@ -171,9 +222,27 @@ package struct SeenStateStore: Sendable {
         return forgot
     }
 
-    /// Makes the store's directory, as a write would.
-    package func makeDirectoryForWriting() throws(WriteFailure) {
-        try makeDirectory(directory)
+    /// Runs `body` holding the lock of `id`'s file, so that two starts at once cannot both
+    /// find a tip due or both count from the same number (twenty at once lost 64 of 100
+    /// counts). The lock is `flock` on `.ID.lock` beside the file, taken within `timeout`
+    /// seconds; nil when it could not be had, and then the caller shows nothing. A process
+    /// that dies lets go of it: the kernel drops the lock with the descriptor.
+    package func withLock<Result>(id: String, timeout: Double = 1.0, _ body: () throws(TourError) -> Result) throws(TourError) -> Result? {
+        // A folder that cannot be made is a read-only state: the lock cannot be had, and
+        // nothing will be written either.
+        if !FileSystem.exists(directory) { try? makeDirectory(directory) }
+        let lockPath = FileSystem.join(directory, "." + Self.fileName(for: id) + ".lock")
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        var waited = 0.0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else { return nil }
+            usleep(5_000)
+            waited += 0.005
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).
@@ -200,7 +269,7 @@ package struct SeenStateStore: Sendable {
     }
 }
 
-/// What a store has for an id: the tours', the tips' and the answers' stores all answer so.
+/// What a state file holds for an id.
 package enum StoredState<Value> {
     /// Nothing was recorded.
     case missing
@@ -211,3 +280,13 @@ package enum StoredState<Value> {
 
 extension StoredState: Equatable where Value: Equatable {}
 extension StoredState: Sendable where Value: Sendable {}
+
+extension StateFile where Value == AnswerRecord {
+    /// Lays a run's answers over what is kept; a file written by a newer `tour` is left alone.
+    package func record(_ values: [String: String], version: String?, id: String) throws(WriteFailure) {
+        let loaded = load(id: id)
+        var existing = AnswerRecord()
+        if case .found(let found) = loaded { existing = found }
+        try save(existing.merging(values, version: version, at: Self.timestamp()), id: id, over: loaded)
+    }
+}
