@@ -59,7 +59,9 @@ for size in [Size(width: 80, height: 24), Size(width: 200, height: 60)] {
     }
     results.append("\"render_\(size.width)x\(size.height)\": {\"median_us\": \(render.median), \"p10_us\": \(render.low), \"p90_us\": \(render.high)}")
     // Without animation: the update function and one view of the result, as a cut.
-    var pager = PagerModel(tour: tour, size: size, settings: PagerModel.Settings(animation: false))
+    var still = PagerModel.Settings()
+    still.animation = false
+    var pager = PagerModel(tour: tour, size: size, settings: still)
     let change = measure(samples: samples, batch: 20) {
         _ = pager.update(.key(pager.paging.isLastPage ? .home : .right), at: 0)
         sink &+= TourScreenView.render(pager).canvas.cells.count

@@ -65,17 +65,11 @@ enum AccessibleTour {
     }
 
     /// Plays the plan's pages of `tour` linearly, from `startPosition` among them; returns
-    /// how it ended. Outcomes and page changes count pages in the tour as written; the
-    /// numbers read and typed count the pages shown, as a person hears them.
-    static func run(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
-                    readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> TourOutcome {
-        runAnswering(tour, plan: plan, startPosition: startPosition, bindings: bindings, glyphs: glyphs, write: write,
-                     readLine: readLine, onPageChange: onPageChange).outcome
-    }
-
-    /// The same, with the answers of its question pages (only when it finished).
-    static func runAnswering(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
-                             readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> (outcome: TourOutcome, answers: [String: String]) {
+    /// how it ended, with the answers of its question pages (only when it finished).
+    /// Outcomes and page changes count pages in the tour as written; the numbers read and
+    /// typed count the pages shown, as a person hears them.
+    static func play(_ tour: Tour, plan: RunPlan, startPosition: Int, bindings: KeyBindings, glyphs: Glyphs, write: (String) -> Void,
+                     readLine: () -> String?, onPageChange: ((Int, Int) -> Void)?) -> (outcome: TourOutcome, answers: [String: String]) {
         let shown = plan.shownTour(tour)
         var state = Paging(pageCount: shown.pageCount, currentPage: startPosition)
         var answers = Answers()

@@ -15,6 +15,16 @@ struct PlaySettings: Equatable {
 
     var glyphs: Glyphs { asciiOnly ? .ascii : .unicode }
 
+    /// What the full-screen pager is handed, with the run's own mouse and key table.
+    func pager(mouse: Bool, bindings: KeyBindings) -> PagerModel.Settings {
+        var pager = PagerModel.Settings()
+        pager.animation = animation
+        pager.mouse = mouse
+        pager.bindings = bindings
+        pager.glyphs = glyphs
+        return pager
+    }
+
     static func resolve(_ options: TourOptions, environment: TerminalEnvironment, asksQuestions: Bool = false) -> PlaySettings {
         PlaySettings(
             mode: PresentationMode.choose(options.presentation, accessibleRequested: environment.accessibleRequested,

@@ -144,15 +144,13 @@ enum TourRunner {
         // The same when the kept answers cannot be written: a tour is recorded as seen
         // only once its answers are kept.
         if !ending.answers.isEmpty {
-            guard try keep(ending.answers, of: tour, to: destination, options: options, warnings: &warnings) else {
-                return TourResult(outcome: ending.outcome, shown: plan.selection.shown, answers: ending.answers)
-            }
+            guard try keep(ending.answers, of: tour, to: destination, options: options, warnings: &warnings) else { return ending.result }
         }
         if let record, let state = ending.plan.record(ending.outcome, at: SeenStateStore.timestamp()) {
             warnings.state(save(state, to: record))
             StartTip.countFromNow(tour, id: record.id, options: options, warnings: &warnings)
         }
-        return TourResult(outcome: ending.outcome, shown: plan.selection.shown, answers: ending.answers)
+        return ending.result
     }
 
     /// A finished run's answers: written to `--answers PATH` now that the terminal is the
@@ -263,7 +261,7 @@ enum TourRunner {
         func accessibly() throws(TourError) -> RunEnding {
             var writeFailure: String? = nil
             let input = LineReader(descriptor: STDIN_FILENO)
-            let (outcome, answers) = AccessibleTour.runAnswering(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
+            let (outcome, answers) = AccessibleTour.play(tour, plan: plan, startPosition: startPosition, bindings: options.keyBindings, glyphs: glyphs,
                                              write: { text in
                                                  if writeFailure == nil, !StandardStreams.output(forTerminal(text)) { writeFailure = FileSystem.describeErrno() }
                                              },
@@ -277,11 +275,8 @@ enum TourRunner {
             var pagerOptions = FullScreenSession.Options(environment: environment)
             pagerOptions.plan = plan
             pagerOptions.startPosition = startPosition
-            pagerOptions.animation = settings.animation
-            pagerOptions.mouse = options.mouse
-            pagerOptions.bindings = options.keyBindings
+            pagerOptions.pager = settings.pager(mouse: options.mouse, bindings: options.keyBindings)
             pagerOptions.colorMode = settings.colorMode
-            pagerOptions.asciiOnly = settings.asciiOnly
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
             pagerOptions.onPageChange = options.onPageChange
             pagerOptions.background = options.background
@@ -289,7 +284,7 @@ enum TourRunner {
                 WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
             }
             do throws(TerminalUnavailable) {
-                return try FullScreenSession.run(tour, options: pagerOptions)
+                return try FullScreenSession.play(tour, options: pagerOptions)
             } catch {
                 // No usable terminal after all (TERM unknown to terminfo): plain text still
                 // works, and a question is asked line by line.

@@ -24,16 +24,11 @@ package enum FullScreenSession {
         package var startPosition: Int = 0
         /// Color, or monochrome.
         package var colorMode: ColorMode = .automatic
-        /// Slide between pages and reveal hero art; off for reduced motion.
-        package var animation: Bool = true
-        /// Report clicks and the wheel; off leaves the terminal's own text selection alone.
-        package var mouse: Bool = true
         /// How long to wait after ESC for the rest of a key sequence.
         package var escapeDelayMilliseconds: Int32 = 25
-        /// Draw ASCII only, for terminals whose locale is not UTF-8.
-        package var asciiOnly: Bool = false
-        /// The key table.
-        package var bindings: KeyBindings = .standard
+        /// What the pager is given as it is: motion, the mouse, the key table and the
+        /// characters. The session fills in only what the terminal answers (the contrast).
+        package var pager = PagerModel.Settings()
         /// Called on each page change, with pages counted from 0 in the tour as written.
         package var onPageChange: ((_ from: Int, _ to: Int) -> Void)? = nil
         /// Live preview: reload the tour whenever one of its files changes.
@@ -59,7 +54,7 @@ package enum FullScreenSession {
 
     /// Plays the pages of `tour` that the options' plan shows; says how it ended, with the
     /// plan as it stood then (a reload may have changed it).
-    package static func run(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
+    package static func play(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
         let restore = Array(TerminalScreen.crashRestoreSequence.utf8)
         let signalPipe = restore.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
@@ -73,7 +68,7 @@ package enum FullScreenSession {
         let tmuxQuery = asks && environment.shouldAskTmuxAboutPassthrough ? TmuxPassthroughQuery.start(pane: environment.tmuxPane) : nil
         let screen: TerminalScreen
         do {
-            screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.mouse)
+            screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.pager.mouse)
         } catch {
             _ = tmuxQuery?.answer(within: 0)
             throw error
@@ -93,9 +88,9 @@ package enum FullScreenSession {
                                    lateLimit: Self.lateReplyLimit, decoder: &decoder)
             : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
-        let settings = PagerModel.Settings(animation: options.animation, mouse: options.mouse, bindings: options.bindings,
-                                      contrast: (screen.colors.depth, background), backgroundFromTerminal: asks,
-                                      glyphs: options.asciiOnly ? .ascii : .unicode)
+        var settings = options.pager
+        settings.contrast = (screen.colors.depth, background)
+        settings.backgroundFromTerminal = asks
         let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
@@ -133,7 +128,7 @@ private struct EventLoop {
         self.signalPipe = signalPipe
         self.options = options
         self.pager = pager
-        self.renderer = CanvasRenderer(colors: screen.colors, asciiOnly: options.asciiOnly)
+        self.renderer = CanvasRenderer(colors: screen.colors, asciiOnly: options.pager.glyphs == .ascii)
         self.decoder = decoder
         self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files) }
     }

@@ -130,7 +130,7 @@ struct KeyTableTests {
     @Test func aRemappedSkipKeyChangesEveryHint() {
         let bindings = KeyBindings.standard.remapping(.skip, to: [.character("x")])
         let tour = Tour(pages: [Tour.Page(title: "One"), Tour.Page(title: "Two")])
-        var driver = PagerDriver(tour: tour, settings: PagerModel.Settings(animation: false, bindings: bindings))
+        var driver = PagerDriver(tour: tour, settings: PagerModel.Settings.forTest(animation: false, bindings: bindings))
         #expect(driver.screen.text.contains("Skip (x)"))
         #expect(driver.screen.text.contains("Enter next · x skip"))
         #expect(!driver.screen.text.contains("(q)") && !driver.screen.text.contains("q skip"))

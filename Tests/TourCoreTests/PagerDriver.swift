@@ -13,7 +13,7 @@ struct PagerDriver {
     /// The clock the messages are stamped with; tests move it by hand.
     var now = 100.0
 
-    init(tour: Tour, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, settings: PagerModel.Settings = PagerModel.Settings(animation: false)) {
+    init(tour: Tour, size: Size = Size(width: 80, height: 24), glyphs: Glyphs = .unicode, settings: PagerModel.Settings = PagerModel.Settings.forTest(animation: false)) {
         var settings = settings
         settings.glyphs = glyphs
         pager = PagerModel(tour: tour, size: size, settings: settings)
@@ -56,4 +56,15 @@ struct PagerDriver {
 extension PagerDriver {
     /// The words on a canvas, as a person reads them.
     static func text(_ canvas: Canvas) -> String { ScreenExport.text(canvas) }
+}
+
+extension PagerModel.Settings {
+    /// A test's settings: no motion unless asked, every other default.
+    static func forTest(animation: Bool = false, mouse: Bool = true, bindings: KeyBindings = .standard,
+                        contrast: (depth: ColorDepth, background: TerminalBackground)? = nil, backgroundFromTerminal: Bool = false) -> Self {
+        var settings = Self()
+        (settings.animation, settings.mouse, settings.bindings) = (animation, mouse, bindings)
+        (settings.contrast, settings.backgroundFromTerminal) = (contrast, backgroundFromTerminal)
+        return settings
+    }
 }

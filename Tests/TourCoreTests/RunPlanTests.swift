@@ -108,7 +108,7 @@ struct PagerPlanTests {
 
     static func pager(_ tour: Tour, _ selection: RunPlan.Selection = .everyPage, start: Int = 0) -> PagerModel {
         let plan = RunPlan(tour: tour, selection: selection)
-        return PagerModel(tour: tour, plan: plan, size: size, startPosition: start, settings: PagerModel.Settings(animation: false))
+        return PagerModel(tour: tour, plan: plan, size: size, startPosition: start, settings: PagerModel.Settings.forTest(animation: false))
     }
 
     /// A page added while the tour plays, then End, then q: the skip names the new last page.

@@ -123,14 +123,14 @@ struct TerminalRepliesTests {
     @Test func aLateBackgroundChangesThePalette() {
         let tour = Tour(pages: [Tour.Page(title: "One")])
         var pager = PagerModel(tour: tour, size: Size(width: 80, height: 24),
-                          settings: PagerModel.Settings(animation: false, contrast: (.ansi256, .dark), backgroundFromTerminal: true))
+                          settings: PagerModel.Settings.forTest(animation: false, contrast: (.ansi256, .dark), backgroundFromTerminal: true))
         _ = pager.start(at: 0)
         #expect(pager.update(.terminalReplied(.backgroundColor(red: 255, green: 255, blue: 255)), at: 1) == [.redrawAll])
         #expect(pager.settings.contrast?.background == .light)
         #expect(pager.update(.terminalReplied(.colorScheme(.dark)), at: 1).isEmpty)
         #expect(pager.update(.terminalReplied(.deviceAttributes), at: 1).isEmpty)
         var chosen = PagerModel(tour: tour, size: Size(width: 80, height: 24),
-                           settings: PagerModel.Settings(animation: false, contrast: (.ansi256, .dark), backgroundFromTerminal: false))
+                           settings: PagerModel.Settings.forTest(animation: false, contrast: (.ansi256, .dark), backgroundFromTerminal: false))
         _ = chosen.start(at: 0)
         #expect(chosen.update(.terminalReplied(.backgroundColor(red: 255, green: 255, blue: 255)), at: 1).isEmpty)
         #expect(chosen.settings.contrast?.background == .dark)

@@ -15,7 +15,7 @@ struct UpdateTests {
     ])
 
     func animated() -> PagerDriver {
-        PagerDriver(tour: Self.tour, settings: PagerModel.Settings(animation: true))
+        PagerDriver(tour: Self.tour, settings: PagerModel.Settings.forTest(animation: true))
     }
 
     @Test func swipesSlideJumpsCutAndAHeroRevealsOnlyTheFirstTime() {
@@ -74,7 +74,7 @@ struct UpdateTests {
 
     @Test func aReloadKeepsThePageTheKeysAndTheHelp() {
         let bindings = KeyBindings.standard.remapping(.skip, to: [.character("x")])
-        var driver = PagerDriver(tour: Self.tour, settings: PagerModel.Settings(animation: false, bindings: bindings))
+        var driver = PagerDriver(tour: Self.tour, settings: PagerModel.Settings.forTest(animation: false, bindings: bindings))
         driver.press(.right, .character("?"))
         #expect(driver.send(.fileChanged) == [.wake(at: driver.now + PagerModel.reloadQuiet)])
         driver.now += PagerModel.reloadQuiet
@@ -120,7 +120,7 @@ struct UpdateTests {
     }
 
     @Test func withoutTheMouseClicksMeanNothing() {
-        var driver = PagerDriver(tour: Self.tour, settings: PagerModel.Settings(animation: false, mouse: false))
+        var driver = PagerDriver(tour: Self.tour, settings: PagerModel.Settings.forTest(animation: false, mouse: false))
         driver.click(driver.layout.button)
         #expect(driver.page == 0)
     }

@@ -25,16 +25,8 @@ package struct PagerModel: Sendable {
         /// The characters the frame is drawn in: ASCII outside a UTF-8 locale.
         package var glyphs = Glyphs.unicode
 
-        package init(animation: Bool = true, mouse: Bool = true, bindings: KeyBindings = .standard,
-                     contrast: (depth: ColorDepth, background: TerminalBackground)? = nil, backgroundFromTerminal: Bool = false,
-                     glyphs: Glyphs = .unicode) {
-            self.animation = animation
-            self.mouse = mouse
-            self.bindings = bindings
-            self.contrast = contrast
-            self.backgroundFromTerminal = backgroundFromTerminal
-            self.glyphs = glyphs
-        }
+        /// Every default; callers set what they change.
+        package init() {}
     }
 
     /// A running animation: one or more phases, each a function of its progress.

@@ -2,29 +2,26 @@
 /// A class, so that each of the many small parts of a page (each run in its own closure,
 /// so one page can report several problems) shares it without a copy of every reference.
 final class DecodePass {
-    let fileName: String
-    let readArt: TourDecoder.ArtReader
-    let readPicture: TourDecoder.PictureReader?
-    let warnsOfThisMachine: Bool
+    /// The file's name, its readers and what to warn of.
+    let decoder: TourDecoder
     /// Collects what one check finds.
-    let log: DiagnosticLog
+    let log = DiagnosticLog()
     /// The art and pictures one check has read, each once however many pages name it.
-    let loaded: LoadedArt
+    let loaded = LoadedArt()
     /// The document being read.
     let raw: JSONTape
 
-    init(fileName: String, readArt: @escaping TourDecoder.ArtReader, readPicture: TourDecoder.PictureReader?, warnsOfThisMachine: Bool = false,
-         log: DiagnosticLog, loaded: LoadedArt, raw: JSONTape) {
-        self.fileName = fileName
-        self.readArt = readArt
-        self.readPicture = readPicture
-        self.warnsOfThisMachine = warnsOfThisMachine
-        self.log = log
-        self.loaded = loaded
+    init(_ decoder: TourDecoder, raw: JSONTape) {
+        self.decoder = decoder
         self.raw = raw
     }
 
-    /// What one run has read: 1,000 pages naming one picture decode it once and share it.
+    var fileName: String { decoder.fileName }
+    var readArt: TourDecoder.ArtReader { decoder.readArt }
+    var readPicture: TourDecoder.PictureReader? { decoder.readPicture }
+    var warnsOfThisMachine: Bool { decoder.warnsOfThisMachine }
+
+    /// What one pass has read: 1,000 pages naming one picture decode it once and share it.
     final class LoadedArt {
         var pictures: [String: Picture] = [:]
         var art: [String: Tour.Art] = [:]

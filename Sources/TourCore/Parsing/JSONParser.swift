@@ -322,8 +322,8 @@ package struct JSONParser {
                 if building {
                     // ASCII needs no validation; decoding from a buffer is the stdlib's
                     // specialised fast path.
-                    let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self)
-                    if result.isEmpty { result = run } else { result += run }
+                    let plain = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<runEnd]), as: UTF8.self)
+                    if result.isEmpty { result = plain } else { result += plain }
                 }
                 column += columns
             }

@@ -68,8 +68,8 @@ package struct TourDecoder {
         package init(reason: String) { self.reason = reason }
     }
 
-    private let fileName: String
-    private let readArt: ArtReader
+    let fileName: String
+    let readArt: ArtReader
     /// Reads `heroImage` pictures; without one, a tour that names a picture is refused.
     package var readPicture: PictureReader? = nil
     /// `tour check`: also warn of what this machine cannot do (draw pictures), which is
@@ -121,17 +121,16 @@ package struct TourDecoder {
 
     /// Validates a raw form; `alreadyFound` joins the result, in file order.
     package func validate(_ tape: JSONTape, alreadyFound: [Diagnostic] = []) -> (Tour?, [Diagnostic]) {
-        // A fresh run per call: a decoder used twice must not report the first file's errors.
-        let run = DecodePass(fileName: fileName, readArt: readArt, readPicture: readPicture, warnsOfThisMachine: warnsOfThisMachine, log: DiagnosticLog(),
-                            loaded: DecodePass.LoadedArt(), raw: tape)
-        for diagnostic in alreadyFound { run.log.add(diagnostic) }
+        // A fresh pass per call: a decoder used twice must not report the first file's errors.
+        let pass = DecodePass(self, raw: tape)
+        for diagnostic in alreadyFound { pass.log.add(diagnostic) }
         let tour: Tour?
         do throws(DecodePass.PartFailure) {
-            tour = try run.decodeTour(JSONTape.root)
+            tour = try pass.decodeTour(JSONTape.root)
         } catch {
-            if case .error(let error) = error { run.log.add(error) }
+            if case .error(let error) = error { pass.log.add(error) }
             tour = nil
         }
-        return (tour, Diagnostic.inFileOrder(run.log.entries) + [run.log.overflow(file: fileName)].compactMap { $0 })
+        return (tour, Diagnostic.inFileOrder(pass.log.entries) + [pass.log.overflow(file: fileName)].compactMap { $0 })
     }
 }

@@ -24,11 +24,11 @@ package enum Translation {
     /// `baseRoot` is the base file's raw form: values the translation repeats are compared
     /// with it. Without it, any value but a text is an error.
     package static func apply(_ root: JSONNode, to base: Tour, baseRoot: JSONNode? = nil, fileName: String) -> (Tour, [Diagnostic]) {
-        let run = TranslationPass(fileName: fileName, base: base, baseRoot: baseRoot)
-        let fields = run.members(root, what: "a translation", allowed: tourKeys, known: TourDecoder.tourKeys, base: baseRoot)
-        if let labels = fields["labels"] { run.applyLabels(labels.node) }
-        if let pagesMember = fields["pages"] { run.applyPages(pagesMember) }
-        return (run.tour, run.problems)
+        let pass = TranslationPass(fileName: fileName, base: base, baseRoot: baseRoot)
+        let fields = pass.members(root, what: "a translation", allowed: tourKeys, known: TourDecoder.tourKeys, base: baseRoot)
+        if let labels = fields["labels"] { pass.applyLabels(labels.node) }
+        if let pagesMember = fields["pages"] { pass.applyPages(pagesMember) }
+        return (pass.tour, pass.problems)
     }
 }
 

@@ -159,15 +159,16 @@ extension RunPlan {
 /// How a run ended, with its plan as it stood then: a reload may have changed the plan,
 /// and what is recorded follows the plan that was on screen.
 package struct RunEnding: Equatable, Sendable {
-    /// Pages counted from 0 in the tour as written.
-    package var outcome: TourOutcome
     package var plan: RunPlan
-    /// What the question pages were answered, by key: only for a finished run.
-    package var answers: [String: String]
+    /// What the caller is told: how it ended (pages counted from 0 in the tour as
+    /// written), what it showed, and the answers of a finished run.
+    package var result: TourResult
 
     package init(outcome: TourOutcome, plan: RunPlan, answers: [String: String] = [:]) {
-        self.outcome = outcome
         self.plan = plan
-        self.answers = answers
+        result = TourResult(outcome: outcome, shown: plan.selection.shown, answers: answers)
     }
+
+    package var outcome: TourOutcome { result.outcome }
+    package var answers: [String: String] { result.answers }
 }

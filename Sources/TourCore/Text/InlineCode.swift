@@ -68,11 +68,11 @@ extension Canvas {
     package mutating func writeMarked(_ line: String, x: Int, y: Int, style: Style, inCode: inout Bool) -> Int {
         guard InlineCode.hasMarks(line) || inCode else { return write(line, x: x, y: y, style: style) }
         var column = x
-        var run = ""
+        var span = ""
         func flush(_ canvas: inout Canvas, code: Bool) {
-            guard !run.isEmpty else { return }
-            column = canvas.write(run, x: column, y: y, style: code ? InlineCode.style : style)
-            run = ""
+            guard !span.isEmpty else { return }
+            column = canvas.write(span, x: column, y: y, style: code ? InlineCode.style : style)
+            span = ""
         }
         for character in line {
             switch character {
@@ -83,9 +83,9 @@ extension Canvas {
                 flush(&self, code: inCode)
                 inCode = false
             case InlineCode.noBreakSpace:
-                run.append(" ")
+                span.append(" ")
             default:
-                run.append(character)
+                span.append(character)
             }
         }
         flush(&self, code: inCode)
