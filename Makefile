@@ -192,7 +192,7 @@ FUZZ_TARGETS := decoder markdown tips messages ansi_art keys wrap image
 fuzz: deps
 	@mkdir -p .build/fuzz
 	@echo "fuzz: building image"; \
-	$(CLANG) -g -O1 -fsanitize=fuzzer,address -I Sources/CImage/include Sources/CImage/image.c Fuzz/Targets/image.c \
+	$(CLANG) -g -O1 -fsanitize=fuzzer,address -I Sources/CImage/include Sources/CImage/decode.c Sources/CImage/draw.c Fuzz/Targets/image.c \
 		-o .build/fuzz/image > .build/fuzz/image.build.log 2>&1 || { grep -E 'error' .build/fuzz/image.build.log; exit 1; }
 	@for target in $(filter-out image,$(FUZZ_TARGETS)); do \
 		echo "fuzz: building $$target"; \

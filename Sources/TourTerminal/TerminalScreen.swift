@@ -95,21 +95,21 @@ final class TerminalScreen {
         tellCrashHandlerTheFence()
     }
 
-    /// Gives the terminal back as it was: shell modes, normal screen, cursor, no mouse, and
-    /// nothing it sent left for the shell.
+    /// Gives the terminal back as it was, for good: `handBack()`, then ncurses' screen is freed.
     func close() {
-        if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
-        clearBeforeLeaving()
-        endwin()
-        sendPending(synchronized: false)
-        drainInput()
-        restoreShellModes()
+        handBack()
         delscreen(screen)
         fclose(frameFile)
     }
 
     /// Hands the terminal to the shell for Ctrl-Z; `resume()` takes it back after `fg`.
     func suspend() {
+        handBack()
+    }
+
+    /// Shell modes, normal screen, cursor, no mouse, and nothing the terminal sent left
+    /// for the shell: what closing and suspending share.
+    private func handBack() {
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         clearBeforeLeaving()
         endwin()
