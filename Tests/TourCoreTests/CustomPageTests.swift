@@ -59,7 +59,7 @@ struct CustomPageTests {
     @Test func theKeysWorkTheSameOnACustomPage() {
         var driver = PagerDriver(tour: tour)
         driver.press(.right)
-        #expect(driver.pager.tour.pages[driver.page].kind == .custom)
+        #expect(driver.pager.tour.pages[driver.page].kindName == "custom")
         driver.press(.enter)
         #expect(driver.outcome == .completed)
     }

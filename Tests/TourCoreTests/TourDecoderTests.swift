@@ -165,10 +165,10 @@ struct TourDecoderTests {
         // Five pages that show what tour can do: an accent on each, colored art, a feature
         // list, a gradient; every picture has words for screen readers.
         #expect(tour.pages.count == 5)
-        #expect(tour.pages.filter { $0.kind == .page }.allSatisfy { ($0.hero != nil || $0.picture != nil) && !$0.subtitle.isEmpty && $0.heroAlt != nil })
+        #expect(tour.pages.filter { $0.kindName == "page" }.allSatisfy { ($0.hero != nil || $0.picture != nil) && !$0.subtitle.isEmpty && $0.heroAlt != nil })
         #expect(tour.pages.contains { $0.picture != nil })  // one PNG hero
         #expect(tour.pages.allSatisfy { $0.accent != nil })
-        #expect(tour.pages.contains { $0.kind == .features } && tour.pages.contains { !$0.gradient.isEmpty })
+        #expect(tour.pages.contains { $0.kindName == "features" } && tour.pages.contains { !$0.gradient.isEmpty })
         #expect(tour.pages.contains { $0.hero?.isColored == true })
     }
 

@@ -82,7 +82,7 @@ struct WhatsNewTests {
              "extra": "And many small fixes.", "button": "Continue"}]}
             """#.utf8))
         let page = tour.pages[0]
-        #expect(page.kind == .features)
+        #expect(page.kindName == "features")
         #expect(page.items == [Tour.Feature(icon: "★", title: "Sync", text: "Your habits on every machine.", accent: .ansi(2))])
         #expect(page.extra == "And many small fixes.")
         #expect(page.button == "Continue")

@@ -2,7 +2,8 @@ extension Tour {
     /// One screen of the tour. Text set on it, at any time, is cleaned of controls and
     /// escape sequences: tour content can never drive the terminal.
     public struct Page: Sendable, Equatable {
-        /// What fills the page between the Skip row and the dots.
+        /// What fills the page between the Skip row and the dots: its kind, and the one
+        /// definition of the kinds there are (docs/architecture.md, "Adding a page kind").
         package enum Content: Sendable {
             /// Hero art (if any), title and subtitle.
             case hero(Art?)
@@ -12,11 +13,6 @@ extension Tour {
             case custom(any PageBody)
             /// A question: options to choose one from, under the title and subtitle.
             case choice(Choice)
-        }
-
-        /// The kinds a tour file can name.
-        package enum Kind: String, Sendable, Equatable, CaseIterable {
-            case page, features, custom, choice
         }
 
         /// What fills the page.
@@ -93,13 +89,14 @@ extension Tour {
             set { if let newValue { content = .choice(newValue); key = newValue.key } }
         }
 
-        /// Which kind of page this is.
-        package var kind: Kind {
+        /// Which kind of page this is, by the name a file gives it (`TourDecoder.kindNames`);
+        /// "custom" for a body made in Swift.
+        package var kindName: String {
             switch content {
-            case .hero: .page
-            case .features: .features
-            case .custom: .custom
-            case .choice: .choice
+            case .hero: "page"
+            case .features: "features"
+            case .custom: "custom"
+            case .choice: "choice"
             }
         }
 

@@ -115,20 +115,16 @@ extension DecodePass {
         let button = attemptOptional { () throws(PartFailure) in try text(fields[.button]) }
         var page = Tour.Page(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button)
         page.since = attemptOptional { () throws(PartFailure) in try since(fields[.since]) }
-        let kind = attemptOptional { () throws(PartFailure) in try self.kind(fields[.kind]) } ?? .page
+        let kind = attemptOptional { () throws(PartFailure) in try self.kind(fields[.kind]) } ?? TourDecoder.fileKinds[0]
         page.key = attemptOptional { () throws(PartFailure) in try text(fields[.key]).map { TextSanitizer.clean($0) } }
         page.heroAlt = attemptOptional { () throws(PartFailure) in try text(fields[.heroAlt]) }
         page.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) }
-        let items = attemptOptional { () throws(PartFailure) in try decodeItems(fields[.items], kind: kind, page: number) } ?? []
-        let extra = attemptOptional { () throws(PartFailure) in try text(fields[.extra]) } ?? ""
-        if kind == .features { page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true)) }
-        if kind == .choice {
-            if let choice = attemptOptional({ () throws(PartFailure) in try decodeChoice(fields, node: node, number: number) }) { page.choice = choice }
-        } else {
-            for member in [fields[.options], fields[.default]].compactMap({ $0 }) {
-                log.add(fail(keyPosition(member), "\(Quoted(keyText(member))) belongs on a page with \"kind\": \"choice\""))
+        for other in TourDecoder.fileKinds where other.name != kind.name {
+            for member in other.ownKeys.compactMap({ fields[$0] }) {
+                log.add(fail(keyPosition(member), "\(Quoted(keyText(member))) belongs on a page with \"kind\": \"\(other.name)\""))
             }
         }
+        attempt { () throws(PartFailure) in try kind.read(self, fields, node, number, &page) }
         page.gradient = attemptOptional { () throws(PartFailure) in try gradient(fields[.gradient]) } ?? []
         attempt { () throws(PartFailure) in try decodeHero(fields, into: &page, number: number) }
         guard title != nil else {
@@ -148,21 +144,19 @@ extension DecodePass {
         return version
     }
 
-    /// A page's `kind`; "custom" is for pages built in Swift.
-    private func kind(_ member: Member?) throws(PartFailure) -> Tour.Page.Kind {
-        guard let member, let text = try string(member) else { return .page }
-        guard let parsed = Tour.Page.Kind(rawValue: text), parsed != .custom else {
-            throw stop(raw.position(member.value), "\"kind\" must be \"page\", \"features\" or \"choice\", not \(Quoted(text))")
+    /// A page's `kind`, one of `TourDecoder.fileKinds`.
+    private func kind(_ member: Member?) throws(PartFailure) -> TourDecoder.FileKind {
+        guard let member, let text = try string(member) else { return TourDecoder.fileKinds[0] }
+        guard let kind = TourDecoder.fileKinds.first(where: { $0.name == text }) else {
+            let names = TourDecoder.fileKinds.map { "\"\($0.name)\"" }
+            throw stop(raw.position(member.value), "\"kind\" must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not \(Quoted(text))")
         }
-        return parsed
+        return kind
     }
 
     /// The `items` of a feature-list page; each item that could be read.
-    private func decodeItems(_ member: Member?, kind: Tour.Page.Kind, page number: Int) throws(PartFailure) -> [Tour.Feature] {
+    fileprivate func decodeItems(_ member: Member?, page number: Int) throws(PartFailure) -> [Tour.Feature] {
         guard let member else { return [] }
-        guard kind == .features else {
-            throw stop(keyPosition(member), "\"items\" belongs on a page with \"kind\": \"features\"")
-        }
         guard raw.kind(member.value) == .array else {
             throw stop(raw.position(member.value), "\"items\" must be an array, not \(raw.kindName(member.value))")
         }
@@ -250,4 +244,43 @@ extension DecodePass {
             page.smallerHeroFiles = paths.dropFirst().map(\.0)
         }
     }
+}
+
+extension TourDecoder {
+    /// The keys a page may have, each case of `PageKey` at its key's place.
+    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
+                           "indicator", "indicatorGlyphs", "items", "extra", "options", "default"]
+    package enum PageKey: Int, CaseIterable, FieldKey {
+        case kind, key, title, subtitle, hero, heroFile, heroImage, heroAlt, button, since, accent, gradient, indicator, indicatorGlyphs, items, extra
+        case options, `default`
+        package static var names: [String] { pageKeys }
+        package static let packedNames = JSONTape.packed(pageKeys)
+    }
+
+    /// A kind of page a tour file can name: its `"kind"` value, the page keys that belong
+    /// to it alone (refused on a page of another kind), and how it reads its content into
+    /// the page. The title, subtitle, hero, colors and the other keys every page takes are
+    /// read before it. Adding a kind starts here: docs/architecture.md, "Adding a page kind".
+    struct FileKind: Sendable {
+        var name: String
+        var ownKeys: [PageKey]
+        var read: @Sendable (_ pass: DecodePass, _ fields: DecodePass.Fields<PageKey>, _ node: Int, _ number: Int,
+                             _ page: inout Tour.Page) throws(DecodePass.PartFailure) -> Void
+    }
+
+    /// The kinds, the default first. "custom" is not among them: only Swift makes it.
+    static let fileKinds: [FileKind] = [
+        FileKind(name: "page", ownKeys: []) { _, _, _, _, _ throws(DecodePass.PartFailure) in },
+        FileKind(name: "features", ownKeys: [.items]) { pass, fields, _, number, page throws(DecodePass.PartFailure) in
+            let items = pass.attemptOptional { () throws(DecodePass.PartFailure) in try pass.decodeItems(fields[.items], page: number) } ?? []
+            let extra = pass.attemptOptional { () throws(DecodePass.PartFailure) in try pass.text(fields[.extra]) } ?? ""
+            page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true))
+        },
+        FileKind(name: "choice", ownKeys: [.options, .default]) { pass, fields, node, number, page throws(DecodePass.PartFailure) in
+            page.choice = try pass.decodeChoice(fields, node: node, number: number)
+        },
+    ]
+
+    /// The `"kind"` values a file may give, in the reference's order.
+    package static var kindNames: [String] { fileKinds.map(\.name) }
 }

@@ -18,27 +18,20 @@ package struct TourDecoder {
     package static let maximumArtFileBytes = 1 << 20
 
     static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages", "tips", "tipsOff", "whatsNew", "whatsNewHint"]
-    static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
-                           "indicator", "indicatorGlyphs", "items", "extra", "options", "default"]
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
     static let labelKeys = Tour.Label.names
     static let featureKeys = ["icon", "title", "text", "accent"]
     static let glyphKeys = ["current", "other"]
     static let optionKeys = ["value", "label", "detail"]
 
-    /// The keys of each part of a tour, each case at its key's place in the list above: a
-    /// field is found by its place (a bit test), not by comparing names, thousands of
-    /// times a tour. A test holds each case's name to its key's.
+    /// The keys of each part of a tour, each case at its key's place in the list above (a
+    /// page's are with the page kinds, in DecodePass+Page.swift): a field is found by its
+    /// place (a bit test), not by comparing names, thousands of times a tour. A test holds
+    /// each case's name to its key's.
     package enum TourKey: Int, CaseIterable, FieldKey {
         case id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint
         package static var names: [String] { tourKeys }
         package static let packedNames = JSONTape.packed(tourKeys)
-    }
-    package enum PageKey: Int, CaseIterable, FieldKey {
-        case kind, key, title, subtitle, hero, heroFile, heroImage, heroAlt, button, since, accent, gradient, indicator, indicatorGlyphs, items, extra
-        case options, `default`
-        package static var names: [String] { pageKeys }
-        package static let packedNames = JSONTape.packed(pageKeys)
     }
     package enum FeatureKey: Int, CaseIterable, FieldKey {
         case icon, title, text, accent
