@@ -65,7 +65,7 @@ package enum FullScreenSession {
         let environment = options.environment
         let explicit = options.background ?? environment.backgroundRequested
         let asks = environment.shouldAskBackground(explicit: explicit)
-        let tmuxQuery = asks && environment.shouldAskTmuxAboutPassthrough ? TmuxPassthroughQuery.start(pane: environment.tmuxPane) : nil
+        let tmuxQuery = asks && environment.shouldAskTmuxAboutPassthrough ? TmuxPassthroughQuery.start(pane: environment.tmuxPane, environment: environment.tmuxEnvironment) : nil
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.pager.mouse)

@@ -59,6 +59,11 @@ package struct TerminalEnvironment: Sendable {
     /// (COLORTERM) and which translation is read (LC_ALL, LC_MESSAGES, LANG).
     package static let variableNames = ["HOME", "XDG_STATE_HOME", "COLORTERM", "LC_ALL", "LC_MESSAGES", "LANG"]
 
+    /// What `tmux display-message` is started with, from this snapshot: what it needs to
+    /// find its server and run, and nothing else of the process's environment.
+    package var tmuxEnvironment: [String] = []
+    static let tmuxVariableNames = ["TMUX", "TMUX_TMPDIR", "PATH", "HOME", "USER", "LANG", "LC_ALL", "LC_CTYPE"]
+
     /// A variable of the snapshot: one of `variableNames`, as it was when this was taken.
     package func variable(_ name: String) -> String? { variables[name] }
 
@@ -105,6 +110,9 @@ package struct TerminalEnvironment: Sendable {
         result.termProgramVersion = environment("TERM_PROGRAM_VERSION")
         for name in variableNames {
             if let value = environment(name) { result.variables[name] = value }
+        }
+        if result.insideTmux {
+            result.tmuxEnvironment = tmuxVariableNames.compactMap { name in environment(name).map { "\(name)=\($0)" } }
         }
         return result
     }

@@ -16,8 +16,8 @@ final class TmuxPassthroughQuery {
         self.output = output
     }
 
-    /// Starts the question; nil when tmux cannot be started.
-    static func start(pane: String?) -> TmuxPassthroughQuery? {
+    /// Starts the question, in `environment` ("NAME=value" each); nil when tmux cannot be started.
+    static func start(pane: String?, environment: [String]) -> TmuxPassthroughQuery? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         // Neither end stays open in the child beyond its stdout (dup2 clears the flag there).
@@ -31,9 +31,10 @@ final class TmuxPassthroughQuery {
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         let words = ["tmux", "display-message", "-p"] + (pane.map { ["-t", $0] } ?? []) + ["#{allow-passthrough}"]
         var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
+        var variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in arguments + variables { free(pointer) } }
         var child: pid_t = 0
-        let started = posix_spawnp(&child, "tmux", &actions, nil, &arguments, environ)
+        let started = posix_spawnp(&child, "tmux", &actions, nil, &arguments, &variables)
         close(ends[1])
         guard started == 0 else {
             close(ends[0])

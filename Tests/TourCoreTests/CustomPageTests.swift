@@ -64,3 +64,60 @@ struct CustomPageTests {
         #expect(driver.outcome == .completed)
     }
 }
+
+/// A body that moves: a dot that walks one column every tenth of a second.
+struct WalkingDot: PageBody {
+    var animates: Bool { true }
+    func preferredHeight(width: Int, context: PageContext) -> Int { 1 }
+    func draw(into canvas: inout Canvas, context: PageContext) -> PageBodyLayout {
+        canvas.write("*", x: Int(context.time * 10) % max(1, canvas.size.width), y: 0)
+        return PageBodyLayout()
+    }
+    func plainText(context: PageContext) -> String { "a walking dot, at \(context.time)" }
+}
+
+@Suite("A Swift page that moves")
+struct MovingPageTests {
+    let tour = Tour(pages: [Tour.Page(title: "Walk", body: WalkingDot()), Tour.Page(title: "Still")])
+
+    func dotColumn(_ driver: PagerDriver) -> Int? {
+        let rows = PagerDriver.text(driver.screen).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let row = rows.first(where: { $0.contains("*") }) else { return nil }
+        return row.distance(from: row.startIndex, to: row.firstIndex(of: "*")!)
+    }
+
+    @Test func thePagerDrawsItOnTheClockWithTheTimeSinceThePageCame() throws {
+        var driver = PagerDriver(tour: tour, settings: .forTest(animation: true))
+        #expect(driver.effects.contains(.startClock))
+        let first = try #require(dotColumn(driver))
+        driver.now += 0.5
+        #expect(driver.send(.tick) == [.draw])
+        #expect(dotColumn(driver) == first + 5)
+        #expect(driver.pager.pageTime == 0.5)
+        // Onto a still page: the clock runs the slide, then stops.
+        #expect(driver.press(.right) == [.pageChanged(from: 0, to: 1), .draw])
+        driver.now += 5
+        #expect(driver.send(.tick) == [.draw, .stopClock])
+        driver.now += 5
+        #expect(driver.send(.tick).isEmpty)
+        // Back: the clock starts with the slide and runs on after it; the time counts
+        // from the page's coming back.
+        #expect(driver.press(.left) == [.pageChanged(from: 1, to: 0), .draw, .startClock])
+        driver.now += 5
+        #expect(driver.send(.tick) == [.draw])
+        #expect(driver.pager.animation == nil)
+        driver.now += 0.2
+        #expect(driver.send(.tick) == [.draw])
+        #expect(abs(driver.pager.pageTime - 5.2) < 1e-9)
+    }
+
+    @Test func underReducedMotionItStandsStillAtTimeZero() throws {
+        var driver = PagerDriver(tour: tour, settings: .forTest(animation: false))
+        #expect(!driver.effects.contains(.startClock))
+        let first = try #require(dotColumn(driver))
+        driver.now += 3
+        #expect(driver.send(.tick).isEmpty)
+        #expect(driver.pager.pageTime == 0 && dotColumn(driver) == first)
+        #expect(PlainText.page(tour.pages[0], number: 1, of: 2, glyphs: .unicode).contains("at 0.0"))
+    }
+}

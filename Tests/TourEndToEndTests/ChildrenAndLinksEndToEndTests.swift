@@ -43,6 +43,23 @@ struct ChildrenAndLinksEndToEndTests {
         #expect(exit?.code == 143 || exit?.signal == SIGTERM, "\(String(describing: exit))")
     }
 
+    /// tmux's question is started with the run's snapshot of what tmux needs, not the
+    /// whole environment: it finds its server (TMUX, PATH) and hears no secret of the tool's.
+    @Test func tmuxIsAskedWithTheSnapshotsEnvironment() throws {
+        defer { cleanUp() }
+        let seen = directory.appendingPathComponent("tmux-env").path
+        var environment = try fakeTmux("env > \(seen); echo 1")
+        environment["MYTOOL_API_TOKEN"] = "s3cret"
+        let terminal = try PseudoTerminal(["--no-animation", tourFile], environment: environment)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        terminal.write("q")
+        #expect(terminal.waitForExit()?.code == 1)
+        let lines = try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains("TMUX=/tmp/tmux-0/fake,1,0") && lines.contains { $0.hasPrefix("PATH=") })
+        #expect(!lines.contains { $0.hasPrefix("MYTOOL_API_TOKEN=") }, "\(lines)")
+    }
+
     static let deviceAttributes = (query: "\u{1B}[c", answer: "\u{1B}[?62;22c")
 
     /// Over a link with a 0.7 s or 1.2 s round trip, the exit drain waits as long as the

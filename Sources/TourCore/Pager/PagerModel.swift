@@ -79,6 +79,10 @@ package struct PagerModel: Sendable {
     package static let reloadQuiet = 0.2
     /// The time of the last message: the view draws animations as of this moment.
     package private(set) var now: Double = 0
+    /// When the page on screen came on screen.
+    private var pageShownAt: Double = 0
+    /// The terminal layer's animation clock runs, as the effects so far have said.
+    private var clockRunning = false
     /// Where things are in the frame this model shows: what clicks are tested against and
     /// scrolling stays within. Laid out here, as the view lays it out, never reported
     /// back by the terminal layer: a frame is drawn once, from the model alone.
@@ -133,6 +137,10 @@ package struct PagerModel: Sendable {
     /// The first frame: shown at once, or with the first page's hero revealing itself.
     package mutating func start(at time: Double) -> [PagerEffect] {
         now = time
+        return keepingTheClock(opening())
+    }
+
+    private mutating func opening() -> [PagerEffect] {
         return present(slide: nil)
     }
 
@@ -140,6 +148,29 @@ package struct PagerModel: Sendable {
     package mutating func update(_ message: PagerMessage, at time: Double) -> [PagerEffect] {
         now = time
         guard paging.isRunning else { return [] }
+        return keepingTheClock(effects(of: message))
+    }
+
+    /// Seconds the page on screen has been there: the time a moving body draws at. 0
+    /// under reduced motion, where nothing moves.
+    package var pageTime: Double { settings.animation ? max(0, now - pageShownAt) : 0 }
+
+    /// The page on screen has a body that moves by itself, and motion is on.
+    private var pageMoves: Bool {
+        settings.animation && contentError == nil && !isShowingHelp && tour.page(paging.currentPage).body.animates
+    }
+
+    /// The clock runs while an animation does or the page moves: the effects say so when
+    /// either starts or stops, and only then.
+    private mutating func keepingTheClock(_ effects: [PagerEffect]) -> [PagerEffect] {
+        var effects = effects.filter { $0 != .startClock && $0 != .stopClock }
+        let wanted = paging.isRunning && (animation != nil || pageMoves)
+        if wanted != clockRunning { effects.append(wanted ? .startClock : .stopClock) }
+        clockRunning = wanted
+        return effects
+    }
+
+    private mutating func effects(of message: PagerMessage) -> [PagerEffect] {
         switch message {
         case .key(let key):
             return handle(key)
@@ -153,6 +184,7 @@ package struct PagerModel: Sendable {
             // The terminal's contents are unknown after either: repaint every cell.
             return endAnimation() + [.redrawAll]
         case .tick:
+            if animation == nil, pageMoves { return [.draw] }
             return advanceAnimation()
         case .fileChanged:
             // Each change starts the wait again: a file still being written is not read yet.
@@ -403,6 +435,7 @@ package struct PagerModel: Sendable {
         let hadAnimation = animation != nil
         animation = nil
         let page = paging.currentPage
+        pageShownAt = now
         var phases: [Animation.Phase] = []
         if settings.animation {
             if let slide { phases.append(slide) }

@@ -23,6 +23,9 @@ public protocol PageBody: Sendable {
     /// Whether the body draws the page's title itself. A body that does not gets the
     /// title above it, as built-in pages have it, and is centred in the rows below.
     var drawsOwnTitle: Bool { get }
+    /// Whether the body moves by itself: while it is on screen the pager draws it anew on
+    /// its animation clock, each time with `context.time` later. Not under reduced motion.
+    var animates: Bool { get }
 }
 
 extension PageBody {
@@ -36,6 +39,8 @@ extension PageBody {
     public func maximumScroll(area: Size, context: PageContext) -> Int { 0 }
     /// By default the pager draws the title above the body.
     public var drawsOwnTitle: Bool { false }
+    /// By default a body is still.
+    public var animates: Bool { false }
 }
 
 /// A custom body under the page's title: the same frame as a built-in page, the body
@@ -45,6 +50,7 @@ struct TitledBody: PageBody {
     var body: any PageBody
 
     var drawsOwnTitle: Bool { true }
+    var animates: Bool { body.animates }
 
     func titleLines(width: Int) -> [String] {
         TextWidth.wrap(title, width: min(TextWidth.readableWidth(width), HeroPageBody.titleMaximumWidth), maximumLines: TextWidth.screenLines)
@@ -104,6 +110,9 @@ public struct PageContext: Sendable {
     public var scrollOffset: Int
     /// Space is short: leave out blank rows between parts.
     public var compact: Bool
+    /// Seconds since the page came on screen, for a body that `animates`; 0 for every
+    /// other body, under reduced motion, in plain text and in `tour render`.
+    public var time: Double = 0
     /// The colors the terminal shows: how a picture is drawn.
     package var colorDepth: ColorDepth = .direct
     /// The terminal's background: the color a picture's shapes must not take.

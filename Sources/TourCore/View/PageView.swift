@@ -27,6 +27,8 @@ package struct PageView: Sendable {
 
     /// On a question page: the option selected, if any (the default until the pager says).
     package var selectedOption: Int?
+    /// Seconds the page has been on screen: `PageContext.time`.
+    package var time: Double = 0
 
     /// The view of the current page of `state`.
     package init(tour: Tour, state: Paging, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
@@ -118,6 +120,7 @@ package struct PageView: Sendable {
         context.pageRows = size.height
         context.labels = tour.labels
         context.selectedOption = selectedOption
+        context.time = time
         let (_, minimum) = body.heights(width: size.width, context: context)
         // The hint is the last to go: it stays while the body keeps a row beside it.
         let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height

@@ -43,6 +43,7 @@ package enum TourScreenView {
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
         view.contrast = pager.settings.contrast
         view.selectedOption = pager.answers.selection(on: index, of: pager.tour.page(index))
+        if index == pager.paging.currentPage { view.time = pager.pageTime }
         var canvas = Canvas(size: pager.size)
         let layout = view.draw(into: &canvas)
         return (canvas, layout)
