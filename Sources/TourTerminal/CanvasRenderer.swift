@@ -1,11 +1,12 @@
 import CNcurses
 import TourCore
 
-/// Copies a `Canvas` into ncurses' screen; `TerminalScreen.update()` then sends only what changed.
+/// Copies a `Canvas` into ncurses' screen, only the cells `CellDiff` finds changed;
+/// `TerminalScreen.update()` then sends them.
 final class CanvasRenderer {
     private let colors: ColorSupport
     private let asciiOnly: Bool
-    /// The canvas last copied in; cells equal to it are not touched again.
+    /// The canvas last copied in, what the next frame is compared with.
     private var previous: Canvas?
 
     init(colors: ColorSupport, asciiOnly: Bool) {
@@ -18,30 +19,21 @@ final class CanvasRenderer {
         previous = nil
     }
 
+    /// Writes the cells `CellDiff` says changed since the last frame.
     func draw(_ canvas: Canvas) {
         let window = tour_stdscr()
-        let width = canvas.size.width
-        let height = min(canvas.size.height, Int(tour_getmaxy(window)))
-        let columns = min(width, Int(tour_getmaxx(window)))
-        let reuse = previous?.size == canvas.size ? previous : nil
-        if reuse == nil { werase(window) }
+        let frame = CellDiff.frame(from: previous, to: canvas, columns: Int(tour_getmaxx(window)), rows: Int(tour_getmaxy(window)))
+        if frame.erasesFirst { werase(window) }
         var cell = cchar_t()
         var text = [wchar_t](repeating: 0, count: 6)
-        for y in 0..<height {
-            for x in 0..<columns {
-                let current = canvas[x, y]
-                if current.isContinuation { continue }
-                // werase left every cell a plain blank (' ', no attributes, pair 0): most of
-                // a first frame needs no call at all.
-                if reuse == nil, current == Cell.blank { continue }
-                if let reuse, reuse[x, y] == current, x + 1 >= columns || reuse[x + 1, y] == canvas[x + 1, y] { continue }
-                fill(&text, with: current)
-                let pair = colors.pair(foreground: current.style.foreground, background: current.style.background)
-                _ = text.withUnsafeBufferPointer { buffer in
-                    tour_setcchar(&cell, buffer.baseAddress, attributes(of: current.style), pair)
-                }
-                mvwadd_wch(window, Int32(y), Int32(x), &cell)
+        for change in frame.changes {
+            fill(&text, with: change.cell)
+            let style = change.cell.style
+            let pair = colors.pair(foreground: style.foreground, background: style.background)
+            _ = text.withUnsafeBufferPointer { buffer in
+                tour_setcchar(&cell, buffer.baseAddress, attributes(of: style), pair)
             }
+            mvwadd_wch(window, Int32(change.y), Int32(change.x), &cell)
         }
         previous = canvas.size.width * canvas.size.height <= Self.largestRemembered ? canvas : nil
     }
