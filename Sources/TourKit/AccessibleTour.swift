@@ -18,7 +18,7 @@ enum AccessibleTour {
     /// What a typed line asks for: Enter advances, a command's key or its word does that
     /// command, a number jumps to that page. The words are English ("back", "skip") and
     /// the tour's own for them.
-    static func action(for line: String, bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> PagingAction? {
+    static func action(for line: String, bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> Paging.Move? {
         let typed = line.trimmingSpaces
         let answer = typed.lowercased()
         if answer.isEmpty { return .advance }
@@ -53,7 +53,7 @@ enum AccessibleTour {
     /// Enter takes the default; back and skip as anywhere (skip answers nothing, even on
     /// the last page). Nil for anything else, and for Enter with no default.
     static func questionAction(for line: String, choice: Tour.Choice, bindings: KeyBindings,
-                               labels: Tour.Labels = Tour.Labels()) -> (option: Int?, action: PagingAction)? {
+                               labels: Tour.Labels = Tour.Labels()) -> (option: Int?, action: Paging.Move)? {
         let typed = line.trimmingSpaces.lowercased()
         if typed.isEmpty { return choice.defaultIndex.map { ($0, .advance) } }
         if let number = Int(typed) { return (1...choice.options.count).contains(number) ? (number - 1, .advance) : nil }

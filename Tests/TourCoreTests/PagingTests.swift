@@ -76,7 +76,7 @@ struct PagingTests {
 
     @Test func anEndedTourTakesNoMoreActions() {
         let ended: [Paging] = [start.reduce(.skip), start.reduce(.last).reduce(.advance), start.reduce(.interrupt)]
-        let actions: [PagingAction] = [.next, .previous, .advance, .first, .last, .jump(to: 2), .skip, .interrupt]
+        let actions: [Paging.Move] = [.next, .previous, .advance, .first, .last, .jump(to: 2), .skip, .interrupt]
         for state in ended {
             for action in actions {
                 #expect(state.reduce(action) == state)
@@ -94,13 +94,13 @@ struct PagingTests {
     /// Random action sequences: the page stays in range, and once ended nothing changes.
     @Test func randomSequencesKeepTheInvariants() {
         var generator = SplitMix64(seed: 0x70_75_72)
-        let actions: [PagingAction] = [.next, .previous, .advance, .first, .last, .skip, .interrupt]
+        let actions: [Paging.Move] = [.next, .previous, .advance, .first, .last, .skip, .interrupt]
         for _ in 0..<2_000 {
             let pageCount = Int.random(in: 1...12, using: &generator)
             var state = Paging(pageCount: pageCount)
             var endedAt: Paging? = nil
             for _ in 0..<Int.random(in: 1...60, using: &generator) {
-                let action: PagingAction = Bool.random(using: &generator) && Int.random(in: 0...9, using: &generator) == 0
+                let action: Paging.Move = Bool.random(using: &generator) && Int.random(in: 0...9, using: &generator) == 0
                     ? actions.randomElement(using: &generator)!
                     : [.next, .previous, .advance, .first, .last, .jump(to: Int.random(in: -2...pageCount + 2, using: &generator))]
                         .randomElement(using: &generator)!

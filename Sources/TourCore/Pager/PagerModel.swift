@@ -364,7 +364,7 @@ package struct PagerModel: Sendable {
 
     /// What a click or the wheel does, by the layout of the frame on screen: the button
     /// advances, a dot jumps to its page, Skip skips, and the wheel turns pages.
-    private func mouseAction(_ event: MouseEvent, on layout: TourScreenView.Layout) -> PagingAction? {
+    private func mouseAction(_ event: MouseEvent, on layout: TourScreenView.Layout) -> Paging.Move? {
         switch event.kind {
         case .wheelUp: return .previous
         case .wheelDown: return .next
@@ -388,7 +388,7 @@ package struct PagerModel: Sendable {
 
     /// A paging action that may change the page: swipes slide, jumps cut. From a question,
     /// going on answers it, and with nothing chosen the way on is closed.
-    private mutating func swipe(_ asked: PagingAction) -> [PagerEffect] {
+    private mutating func swipe(_ asked: Paging.Move) -> [PagerEffect] {
         let before = paging.currentPage
         let (action, next) = stoppingAtAnOpenQuestion(asked, leadingTo: paging.reduce(asked), from: before)
         guard answers.goOn(from: before, of: tour.page(before), to: next) else { return [] }
@@ -396,7 +396,7 @@ package struct PagerModel: Sendable {
         var effects = endAnimation() + apply(next)
         guard paging.isRunning, paging.currentPage != before else { return effects }
         // Swipes to a neighbour slide; jumps (Home, End, digits, dots) cut.
-        let isSwipe = [PagingAction.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
+        let isSwipe = [Paging.Move.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
         let slide = isSwipe ? Animation.Phase.slide(fromPage: before, fromScroll: scrollBefore, forward: paging.currentPage > before) : nil
         effects += present(slide: slide)
         return effects
@@ -405,7 +405,7 @@ package struct PagerModel: Sendable {
     /// A jump forward (End, a digit, a dot) past a question that has no answer and no
     /// default lands on that question instead: nobody finishes a tour with it unasked.
     /// Returns the action taken and the state it leads to, reduced once.
-    private func stoppingAtAnOpenQuestion(_ action: PagingAction, leadingTo next: Paging, from before: Int) -> (PagingAction, Paging) {
+    private func stoppingAtAnOpenQuestion(_ action: Paging.Move, leadingTo next: Paging, from before: Int) -> (Paging.Move, Paging) {
         guard next.currentPage > before + 1,
               let open = (before + 1..<next.currentPage).first(where: { answers.blocksForward(on: $0, of: tour.page($0)) })
         else { return (action, next) }
@@ -413,7 +413,7 @@ package struct PagerModel: Sendable {
     }
 
     /// Runs an action through the state machine; reports a page change or the end.
-    private mutating func apply(_ action: PagingAction) -> [PagerEffect] {
+    private mutating func apply(_ action: Paging.Move) -> [PagerEffect] {
         apply(paging.reduce(action))
     }
 

@@ -25,7 +25,7 @@ package struct Paging: Hashable, Sendable {
 
     /// The state after `action`. Next and previous stop at the ends; skip on the last page
     /// completes; an ended tour stays ended.
-    package func reduce(_ action: PagingAction) -> Paging {
+    package func reduce(_ action: Paging.Move) -> Paging {
         guard isRunning else { return self }
         var state = self
         switch action {
