@@ -162,7 +162,7 @@ struct ManualPageTests {
             #expect(rows.contains { $0.hasPrefix("| `\(key)` |") }, "docs/reference.md has no row for \(key)")
         }
         let kindRow = try #require(rows.first { $0.hasPrefix("| `kind` |") })
-        #expect(TourDecoder.kindNames == ["page", "features", "choice"])
+        #expect(TourDecoder.kindNames.starts(with: ["page", "features", "choice"]))
         for kind in TourDecoder.kindNames {
             #expect(kindRow.contains("`\"\(kind)\"`"), "the kind row lacks \(kind)")
         }

@@ -92,8 +92,11 @@ struct WhatsNewTests {
                                           message: #""items" belongs on a page with "kind": "features""#)) {
             try decoder.decode(Array(#"{"pages": [{"title": "a", "items": []}]}"#.utf8))
         }
+        // Every kind is named, as a list in words: "page", "features" or "choice".
+        let kinds = TourDecoder.kindNames.map { "\"\($0)\"" }
+        #expect(kinds.count >= 3)
         #expect(throws: TourError.content(file: "t.json", position: SourcePosition(line: 1, column: 35),
-                                          message: #""kind" must be "page", "features" or "choice", not "carousel""#)) {
+                                          message: "\"kind\" must be \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last!), not \"carousel\"")) {
             try decoder.decode(Array(#"{"pages": [{"title": "a", "kind": "carousel"}]}"#.utf8))
         }
     }
