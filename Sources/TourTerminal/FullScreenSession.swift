@@ -97,7 +97,7 @@ package enum FullScreenSession {
         if environment.debug {
             lineAfterClosing = BackgroundExplanation.line(
                 drawnFor: loop.pager.settings.contrast?.background ?? background, firstChoice: background, explicit: explicit,
-                replies: replies, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
+                replies: replies, lateAnswerAfter: loop.pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
                 insideTmux: environment.insideTmux)
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)

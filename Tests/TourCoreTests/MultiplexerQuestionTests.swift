@@ -80,11 +80,12 @@ struct MultiplexerQuestionTests {
 
     @Test func theDebugLineSaysWhyTheColorsAreForTheirBackground() {
         func said(_ drawn: TerminalBackground, first: TerminalBackground? = nil, explicit: TerminalBackground? = nil,
-                  answers: [TerminalReply] = [], colorFGBG: Bool = false, through: Multiplexer = .none, tmux: Bool = false) -> String {
+                  answers: [TerminalReply] = [], late: Double? = nil, colorFGBG: Bool = false, through: Multiplexer = .none,
+                  tmux: Bool = false) -> String {
             var replies = TerminalReplies()
             for answer in answers { replies.note(answer) }
             return BackgroundExplanation.line(drawnFor: drawn, firstChoice: first ?? drawn, explicit: explicit, replies: replies,
-                                              hasColorFGBG: colorFGBG, multiplexer: through, insideTmux: tmux)
+                                              lateAnswerAfter: late, hasColorFGBG: colorFGBG, multiplexer: through, insideTmux: tmux)
         }
         let white = TerminalReply.backgroundColor(red: 255, green: 255, blue: 255)
         #expect(said(.light, answers: [white, .deviceAttributes], through: .tmuxPassingThrough, tmux: true)
@@ -96,6 +97,23 @@ struct MultiplexerQuestionTests {
         #expect(said(.dark, answers: [.deviceAttributes], tmux: true).contains("set -g allow-passthrough on"))
         #expect(said(.dark, answers: [.deviceAttributes]).hasSuffix("assumed: the terminal does not say\n"))
         #expect(said(.dark).hasSuffix("assumed: the terminal did not answer in time\n"))
+        // On black over a slow link: the late answer was used, and agreed with the guess.
+        #expect(said(.dark, late: 0.41) == "tour: colors for a dark background: the terminal's answer came 410 ms after the first frame, and agreed with what the first frame was drawn for\n")
+        #expect(said(.light, first: .dark, late: 0.16, through: .tmuxPassingThrough)
+            .hasSuffix("came 160 ms after the first frame, through tmux's passthrough, and the colors changed to it\n"))
+    }
+
+    /// The pager notes when a late answer came, whether or not it changed the colors.
+    @Test func thePagerNotesWhenALateAnswerCame() {
+        var settings = PagerModel.Settings.forTest(contrast: (.ansi256, .dark), backgroundFromTerminal: true)
+        settings.animation = false
+        var pager = PagerModel(tour: Tour(pages: [Tour.Page(title: "One")]), size: Size(width: 40, height: 12), settings: settings)
+        _ = pager.start(at: 10)
+        #expect(pager.lateAnswerAfter == nil)
+        #expect(pager.update(.terminalReplied(.backgroundColor(red: 0, green: 0, blue: 0)), at: 10.41).isEmpty)
+        #expect(abs((pager.lateAnswerAfter ?? 0) - 0.41) < 1e-9)
+        _ = pager.update(.terminalReplied(.colorScheme(.dark)), at: 11)
+        #expect(abs((pager.lateAnswerAfter ?? 0) - 0.41) < 1e-9)
     }
 
     /// tmux 3.4 and later answer the background question themselves (3.5a, Debian 13,

@@ -77,6 +77,25 @@ struct ChildrenAndLinksEndToEndTests {
         #expect(left.isEmpty, "left for the shell: \(String(decoding: left, as: UTF8.self).debugDescription)")
     }
 
+    /// On black over a slow link, TOUR_DEBUG says the late answer came and was used,
+    /// not that the terminal did not answer (issue 49, item 12).
+    @Test(arguments: [0.16, 0.41])
+    func theDebugLineSaysALateAnswerCame(delay: Double) throws {
+        defer { cleanUp() }
+        let black = "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;22c"
+        let terminal = try PseudoTerminal(["--no-animation", tourFile], environment: ["TOUR_DEBUG": "1"],
+                                          answers: [(query: "\u{1B}[c", answer: black)], answerDelay: delay, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        try terminal.waitForOutput("Welcome to mytool")
+        Thread.sleep(forTimeInterval: delay + 0.3)
+        terminal.write("q")
+        #expect(terminal.waitForExit()?.code == 1)
+        let said = String(decoding: terminal.bytes, as: UTF8.self)
+        #expect(said.contains("colors for a dark background: the terminal's answer came"), "\(said.suffix(300).debugDescription)")
+        #expect(said.contains("ms after the first frame, and agreed with what the first frame was drawn for"))
+        #expect(!said.contains("did not answer in time"))
+    }
+
     /// STY set with no GNU screen in front (a window opened from inside screen): once the
     /// plain fence was answered and the one wrapped for screen never was, the exit asks
     /// the plain fence alone, which comes back, instead of waiting for one that never does.

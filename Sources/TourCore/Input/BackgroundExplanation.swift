@@ -3,10 +3,12 @@
 package enum BackgroundExplanation {
     /// One line, ending in a newline. `drawnFor` is what the run ended with, `firstChoice`
     /// what its first frame was drawn for (a late answer changes one, not the other);
-    /// `replies` are the answers in by the first frame; `insideTmux` is TMUX being set,
-    /// whether or not the questions were passed through it.
+    /// `replies` are the answers in by the first frame, `lateAnswerAfter` how long after
+    /// it one came (nil when none did); `insideTmux` is TMUX being set, whether or not the
+    /// questions were passed through it.
     package static func line(drawnFor: TerminalBackground, firstChoice: TerminalBackground, explicit: TerminalBackground?,
-                             replies: TerminalReplies, hasColorFGBG: Bool, multiplexer: Multiplexer, insideTmux: Bool) -> String {
+                             replies: TerminalReplies, lateAnswerAfter: Double? = nil, hasColorFGBG: Bool, multiplexer: Multiplexer,
+                             insideTmux: Bool) -> String {
         let through = switch multiplexer {
         case .none: ""
         case .tmuxPassingThrough: ", through tmux's passthrough"
@@ -14,6 +16,9 @@ package enum BackgroundExplanation {
         }
         let reason = if explicit != nil {
             "as asked (--background or TOUR_BACKGROUND)"
+        } else if let after = lateAnswerAfter {
+            "the terminal's answer came \(Int((after * 1000).rounded())) ms after the first frame\(through), "
+                + (drawnFor != firstChoice ? "and the colors changed to it" : "and agreed with what the first frame was drawn for")
         } else if drawnFor != firstChoice {
             "the terminal's answer came after the first frame\(through)"
         } else if replies.background != nil {

@@ -60,6 +60,11 @@ package struct PagerModel: Sendable {
     package private(set) var settings: Settings
     /// The terminal answered with its background color: a scheme report no longer counts.
     private var backgroundColorAnswered = false
+    /// When an answer about the background came after the first frame, how long after it:
+    /// what TOUR_DEBUG says of the colors, whether or not they changed.
+    package private(set) var lateAnswerAfter: Double?
+    /// When the first frame was drawn.
+    private var startedAt: Double = 0
     /// The window.
     package private(set) var size: Size
     /// How far a long feature list is scrolled; back to the top on every page change.
@@ -137,6 +142,7 @@ package struct PagerModel: Sendable {
     /// The first frame: shown at once, or with the first page's hero revealing itself.
     package mutating func start(at time: Double) -> [PagerEffect] {
         now = time
+        startedAt = time
         return keepingTheClock(opening())
     }
 
@@ -250,6 +256,7 @@ package struct PagerModel: Sendable {
             backgroundColorAnswered = true
             reported = TerminalBackground.of((red, green, blue))
         }
+        if lateAnswerAfter == nil { lateAnswerAfter = max(0, now - startedAt) }
         guard reported != contrast.background else { return [] }
         settings.contrast = (contrast.depth, reported)
         return [.redrawAll]
