@@ -64,7 +64,8 @@ package struct TerminalEnvironment: Sendable {
     package var tmuxEnvironment: [String] = []
     static let tmuxVariableNames = ["TMUX", "TMUX_TMPDIR", "PATH", "HOME", "USER", "LANG", "LC_ALL", "LC_CTYPE"]
 
-    /// A variable of the snapshot: one of `variableNames`, as it was when this was taken.
+    /// A variable of the snapshot: one of `variableNames` or `trueColorTerminalVariables`,
+    /// as it was when this was taken.
     package func variable(_ name: String) -> String? { variables[name] }
 
     /// A variable of the process's environment as it is now: the one place outside the
@@ -108,7 +109,7 @@ package struct TerminalEnvironment: Sendable {
         result.tmuxPane = environment("TMUX_PANE").flatMap { $0.isEmpty ? nil : $0 }
         result.termProgram = environment("TERM_PROGRAM")
         result.termProgramVersion = environment("TERM_PROGRAM_VERSION")
-        for name in variableNames {
+        for name in variableNames + trueColorTerminalVariables {
             if let value = environment(name) { result.variables[name] = value }
         }
         if result.insideTmux {
@@ -125,11 +126,33 @@ package struct TerminalEnvironment: Sendable {
         for suffix in ["-256color", "-88color", "-color"] where base.hasSuffix(suffix) {
             base = base.dropLast(suffix.count)
         }
-        let name = base + "-direct"
-        for directory in ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"] {
-            if access("\(directory)/\(name.first!)/\(name)", R_OK) == 0 { return String(name) }
+        func installed(_ name: String) -> Bool {
+            for directory in ["/usr/share/terminfo", "/lib/terminfo", "/etc/terminfo"] where access("\(directory)/\(name.first!)/\(name)", R_OK) == 0 {
+                return true
+            }
+            return BuiltInTerminfo.base64Entry(named: name) != nil
         }
-        return BuiltInTerminfo.base64Entry(named: String(name)) == nil ? nil : String(name)
+        let name = String(base + "-direct")
+        if installed(name) { return name }
+        // kitty's xterm-kitty has no -direct entry in Debian: a terminal known to mean
+        // COLORTERM=truecolor is drawn through xterm's, whose sequences they all read.
+        return meansTrueColor ? "xterm-direct" : nil
+    }
+
+    /// The terminal is one of those whose COLORTERM=truecolor is known to be true: kitty,
+    /// WezTerm, iTerm2, foot, konsole, alacritty and the VTE terminals (GNOME Terminal,
+    /// Tilix, Terminator), told by what each sets in the environment.
+    package var meansTrueColor: Bool {
+        Self.meansTrueColor(term: term, termProgram: termProgram, set: { variables[$0] != nil })
+    }
+
+    static let trueColorTerminalVariables = ["KITTY_WINDOW_ID", "VTE_VERSION", "KONSOLE_VERSION", "WEZTERM_EXECUTABLE",
+                                             "ALACRITTY_WINDOW_ID", "ALACRITTY_SOCKET"]
+
+    static func meansTrueColor(term: String?, termProgram: String?, set: (String) -> Bool) -> Bool {
+        if ["WezTerm", "iTerm.app"].contains(termProgram ?? "") { return true }
+        if let term, ["xterm-kitty", "foot", "alacritty", "wezterm"].contains(where: { term == $0 || term.hasPrefix($0 + "-") }) { return true }
+        return trueColorTerminalVariables.contains(where: set)
     }
 
     /// The columns of the terminal on stdout, or COLUMNS, or 80: for text printed in place

@@ -112,6 +112,18 @@ struct EveryTerminalEndToEndTests {
         #expect(fenced.waitForExit()?.code == 1)
     }
 
+    /// kitty sets COLORTERM=truecolor and TERM=xterm-kitty, which has no -direct entry:
+    /// the accent is still drawn in 24-bit color (#5fafff), not the nearest of 256.
+    @Test func kittyGets24BitColor() throws {
+        let kitty = try PseudoTerminal(["--page", "1"], environment: ["COLORTERM": "truecolor", "TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
+                                       answers: [(query: "\u{1B}[c", answer: "\u{1B}[?62;22c")])
+        try kitty.waitForOutput("Welcome to tour")
+        #expect(kitty.bytes.range(of: Data("38;2;95;175;255".utf8)) != nil,
+                "no 24-bit accent in \(String(decoding: kitty.bytes.prefix(600), as: UTF8.self).debugDescription)")
+        kitty.write("q")
+        #expect(kitty.waitForExit()?.code == 1)
+    }
+
     /// A light answer in a pty: dark-on-light colors, and still on page 1.
     @Test func aLightAnswerInAPseudoTerminal() throws {
         let light = try PseudoTerminal([], environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color"],
