@@ -161,9 +161,12 @@ package struct PagerModel: Sendable {
     /// under reduced motion, where nothing moves.
     package var pageTime: Double { settings.animation ? max(0, now - pageShownAt) : 0 }
 
-    /// The page on screen has a body that moves by itself, and motion is on.
+    /// The page on screen has a body that moves by itself, and motion is on. Only a body
+    /// of the caller's own can: built-in kinds are still, and no body is built to ask.
     private var pageMoves: Bool {
-        settings.animation && contentError == nil && !isShowingHelp && tour.page(paging.currentPage).body.animates
+        guard settings.animation, contentError == nil, !isShowingHelp,
+              case .custom(let body) = tour.page(paging.currentPage).content else { return false }
+        return body.animates
     }
 
     /// The clock runs while an animation does or the page moves: the effects say so when
