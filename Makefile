@@ -92,6 +92,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
+	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
@@ -116,7 +117,8 @@ install-test-deps:
 	fi
 
 # What the packaging test (Tests/Packages) works with: debootstrap for the Debian roots,
-# lintian for the .deb, gdb for the crash backtrace, and pip's wheel for the Python example.
+# lintian for the .deb, gdb for the crash backtrace, pip's wheel for the Python example,
+# and jsonschema for the schema test.
 packages-test-deps:
 	@missing=""; \
 	command -v debootstrap >/dev/null 2>&1 || missing="$$missing debootstrap"; \
@@ -128,6 +130,7 @@ packages-test-deps:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@python3 -c "import wheel" 2>/dev/null || python3 -m pip install --quiet wheel
+	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install --quiet jsonschema
 
 # What `make bench` compares against and reads screens with.
 bench-deps: deps
@@ -221,11 +224,13 @@ docs: build
 	done
 
 # make install PREFIX=/usr/local DESTDIR=: the release binary (static Swift standard
-# library: it runs without the toolchain), the man pages and the shell completions.
+# library: it runs without the toolchain), the man pages, the shell completions and the
+# JSON Schema of tour files (share/tour/tour.schema.json, what `tour schema` prints).
 # make uninstall removes exactly those files, and the folders it made that are left empty.
 PREFIX ?= /usr/local
 INSTALLED := bin/tour share/man/man1/tour.1 share/man/man5/tour.5 \
-	share/bash-completion/completions/tour share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish
+	share/bash-completion/completions/tour share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish \
+	share/tour/tour.schema.json
 GENERATED := .build/generated
 
 generated: release
@@ -234,24 +239,26 @@ generated: release
 	$(RELEASE_BIN) --generate-completion-script bash > $(GENERATED)/tour.bash
 	$(RELEASE_BIN) --generate-completion-script zsh > $(GENERATED)/_tour
 	$(RELEASE_BIN) --generate-completion-script fish > $(GENERATED)/tour.fish
+	$(RELEASE_BIN) schema > $(GENERATED)/tour.schema.json
 
 # INSTALL_BIN: the binary installed (make packages-aarch64 installs the aarch64 one).
 INSTALL_BIN ?= $(RELEASE_BIN)
 install: generated
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/man/man5" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
-		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+		"$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" "$(DESTDIR)$(PREFIX)/share/tour"
 	install -m 0755 $(INSTALL_BIN) "$(DESTDIR)$(PREFIX)/bin/tour"
 	install -m 0644 $(GENERATED)/tour.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tour.1"
 	install -m 0644 docs/man/tour.5 "$(DESTDIR)$(PREFIX)/share/man/man5/tour.5"
 	install -m 0644 $(GENERATED)/tour.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tour"
 	install -m 0644 $(GENERATED)/_tour "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tour"
 	install -m 0644 $(GENERATED)/tour.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tour.fish"
+	install -m 0644 $(GENERATED)/tour.schema.json "$(DESTDIR)$(PREFIX)/share/tour/tour.schema.json"
 
 uninstall:
 	@for file in $(INSTALLED); do rm -f "$(DESTDIR)$(PREFIX)/$$file"; done
 	@for dir in bin share/man/man1 share/man/man5 share/man share/bash-completion/completions share/bash-completion \
-		share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share; do \
+		share/zsh/site-functions share/zsh share/fish/vendor_completions.d share/fish share/tour share; do \
 		rmdir "$(DESTDIR)$(PREFIX)/$$dir" 2>/dev/null || true; \
 	done
 	@if [ -n "$(DESTDIR)" ]; then p="$(PREFIX)"; \

@@ -51,6 +51,9 @@ def main():
         main_package = os.path.join(stage, NAME)
         shutil.copytree(os.path.join(HERE, NAME), main_package)
         shutil.copy(os.path.join(TOP, "LICENSE"), main_package)
+        # For editors: "$schema": "./node_modules/tour-onboarding/tour.schema.json".
+        with open(os.path.join(main_package, "tour.schema.json"), "wb") as file:
+            file.write(subprocess.run([binary, "schema"], stdout=subprocess.PIPE, check=True).stdout)
         manifest = {
             "name": NAME, "version": version,
             "description": "The tour command: a first-run tour for command-line tools, in the terminal",
@@ -58,7 +61,7 @@ def main():
             **COMMON,
             "main": "index.js", "types": "index.d.ts",
             "bin": {"tour": "bin/tour.js"},
-            "files": ["index.js", "index.d.ts", "bin/tour.js"],
+            "files": ["index.js", "index.d.ts", "bin/tour.js", "tour.schema.json"],
             "engines": {"node": ">=16"},
             "optionalDependencies": {f"{NAME}-{platform}": version for platform in PLATFORMS},
         }

@@ -65,6 +65,8 @@ def main():
     files = [
         (f"{NAME}/__init__.py", open(os.path.join(HERE, NAME, "__init__.py"), "rb").read(), 0o644),
         (f"{NAME}/__main__.py", open(os.path.join(HERE, NAME, "__main__.py"), "rb").read(), 0o644),
+        # For editors: "$schema" can name it inside the environment, as `tour schema` prints it.
+        (f"{NAME}/tour.schema.json", subprocess.run([binary, "schema"], stdout=subprocess.PIPE, check=True).stdout, 0o644),
         (f"{NAME}-{version}.data/scripts/tour", open(binary, "rb").read(), 0o755),
         (f"{dist_info}/METADATA", metadata.encode(), 0o644),
         (f"{dist_info}/WHEEL", f"Wheel-Version: 1.0\nGenerator: tour make-wheel\nRoot-Is-Purelib: false\nTag: {tag}\n".encode(), 0o644),

@@ -113,6 +113,8 @@ package struct Arguments {
             guard size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
         case .whatsNew?, .answers?:
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tour FILE") }
+        case .schema?:
+            guard file == nil else { throw TourError.usage("tour: schema takes no FILE; it prints the one schema of every tour file") }
         case .tip?, .tips?:
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tips FILE") }
             if tipsOff && tipsOn { throw TourError.usage("tour: --off and --on go one at a time") }

@@ -90,6 +90,11 @@ package enum ManualPage {
         .Op Fl -since Ar version
         .Op Fl -plain
         .Ar file
+        .Nm
+        .Cm answers
+        .Ar file
+        .Nm
+        .Cm schema
         .Sh DESCRIPTION
         .Nm
         greets the new user of a command-line tool with a short tour of pages,
@@ -145,6 +150,10 @@ package enum ManualPage {
         With
         .Fl -plain
         it prints them.
+        .It Cm answers
+        \(escape(sentence(Subcommand.answers.summary)))
+        .It Cm schema
+        \(escape(sentence(Subcommand.schema.summary)))
         .El
         .Sh OPTIONS
         .Bl -tag -width Ds

@@ -54,7 +54,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
         switch command {
         case .check: [.text, .json]
         case .render: [.text, .ansi, .svg]
-        case .tip, .tips, .whatsNew, .answers: []
+        case .tip, .tips, .whatsNew, .answers, .schema: []
         }
     }
 
@@ -71,6 +71,7 @@ package enum Subcommand: String, Sendable, CaseIterable {
     case check, render, tip, tips
     case whatsNew = "whats-new"
     case answers
+    case schema
 
     package var summary: String {
         switch self {
@@ -80,6 +81,7 @@ package enum Subcommand: String, Sendable, CaseIterable {
         case .tips: "show every tip in FILE as the pages of a tour"
         case .answers: "print the answers this user gave to the questions of FILE, as one JSON object ({} when none); shows nothing, works in a pipe and in CI"
         case .whatsNew: "play every page of FILE with a \"since\", newest version first (or those newer than --since); records nothing"
+        case .schema: "print the JSON Schema of tour files, for editors: save it beside a tour and name it in the tour's \"$schema\""
         }
     }
 }
@@ -156,6 +158,7 @@ package enum OptionTable {
                    tour tips FILE
                    tour whats-new FILE [--since VERSION] [--plain]
                    tour answers FILE
+                   tour schema
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.

@@ -42,6 +42,9 @@ func main() -> Int32 {
     if arguments.command == .tip || arguments.command == .tips, let path = arguments.file {
         return TipsCommand.run(arguments, path: path)
     }
+    if arguments.command == .schema {
+        return Authoring.writeOut(TourSchema.text) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+    }
     if arguments.command == .check, let path = arguments.file {
         return Authoring.check(path: path, json: arguments.format == .json, allowOutsideArt: arguments.allowOutsideArt)
     }

@@ -20,7 +20,7 @@ check() {  # check "what" command...
 make --no-print-directory install DESTDIR="$destdir" PREFIX=/usr >/dev/null || { echo "install: make install failed"; exit 1; }
 root=$destdir/usr
 for file in bin/tour share/man/man1/tour.1 share/man/man5/tour.5 share/bash-completion/completions/tour \
-            share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish; do
+            share/zsh/site-functions/_tour share/fish/vendor_completions.d/tour.fish share/tour/tour.schema.json; do
     check "$file is installed" test -s "$root/$file"
 done
 

@@ -355,6 +355,9 @@ def check_wheel_here(wheel):
         listed = re.search(r"the module `tour_onboarding` \(([^)]*)\)", metadata)
         check("the wheel's description lists the module's own names", listed is not None
               and sorted(re.findall(r"`(\w+)`", listed.group(1))) == sorted(names), f"{names} / {listed and listed.group(1)}")
+        shipped = output(os.path.join(venv, "bin", "python"), "-c",
+                         "import json, os, tour_onboarding as t; print(json.load(open(os.path.join(os.path.dirname(t.__file__), 'tour.schema.json')))['$id'])")
+        check("the wheel ships tour.schema.json beside the module", shipped.strip() == "urn:tour:tour-file", shipped)
         dashed = output(os.path.join(venv, "bin", "python"), "-c", "import tour_onboarding as t; print(t.once('-h'))")
         check("once('-h') names a file called -h, not tour's --help", "MISSING_FILE" in dashed and "USAGE" not in dashed, dashed)
 
@@ -474,6 +477,9 @@ def check_npm(tarballs):
         npm("init", "-y", cwd=project)
         installed = npm("install", *tarballs, cwd=project)
         check("npm installs the two tarballs into a fresh project, offline", installed.returncode == 0, installed.stdout[-800:])
+        schema = os.path.join(project, "node_modules", "tour-onboarding", "tour.schema.json")
+        check("the npm package ships tour.schema.json, as tour schema prints it",
+              os.path.exists(schema) and json.load(open(schema)).get("$id") == "urn:tour:tour-file")
         probe = ("const tour = require('tour-onboarding');"
                  "console.log(typeof tour.once, tour.once(process.argv[1]), tour.play(['check', process.argv[1]]));")
         bad = os.path.join(scratch, "bad.json")

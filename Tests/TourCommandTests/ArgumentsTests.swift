@@ -105,8 +105,10 @@ struct ArgumentsTests {
         let notes = try Arguments.parse(["whats-new", "t.json", "--since", "1.2"])
         #expect(notes.command == .whatsNew && notes.since == "1.2")
         #expect(try Arguments.parse(["answers", "t.json"]).command == .answers)
+        #expect(try Arguments.parse(["schema"]).command == .schema)
         for words in [["--whats-new", "notice", "t.json"], ["--every", "1d", "t.json"], ["--once", "--whats-new", "popup", "t.json"],
-                      ["whats-new", "t.json", "--since", "soon"], ["whats-new"], ["answers"], ["answers", "t.json", "--since", "1.0"]] {
+                      ["whats-new", "t.json", "--since", "soon"], ["whats-new"], ["answers"], ["answers", "t.json", "--since", "1.0"],
+                      ["schema", "t.json"], ["schema", "--once"]] {
             #expect((try? Arguments.parse(words)) == nil, "\(words)")
         }
     }

@@ -178,3 +178,24 @@ struct ManualPageTests {
         }
     }
 }
+
+/// The schema is made from the decoder's own lists: every key it takes is in it, and the
+/// kinds' own keys are tied to their kind (the fixtures' test runs it in a validator).
+@Suite("The JSON Schema of tour files")
+struct TourSchemaTests {
+    @Test func itIsJSONAndNamesEveryKeyTheDecoderTakes() throws {
+        let root = try JSONParser.parse(Array(TourSchema.text.utf8))
+        guard case .object(let top) = root.value, case .object(let properties)? = top.first(where: { $0.key == "properties" })?.node.value,
+              case .object(let definitions)? = top.first(where: { $0.key == "$defs" })?.node.value,
+              case .object(let page)? = definitions.first(where: { $0.key == "page" })?.node.value,
+              case .object(let pageProperties)? = page.first(where: { $0.key == "properties" })?.node.value else {
+            Issue.record("not the expected shape")
+            return
+        }
+        #expect(properties.map(\.key) == TourDecoder.tourKeys)
+        #expect(pageProperties.map(\.key) == TourDecoder.pageKeys)
+        #expect(TourSchema.text.contains("\"enum\": [" + TourDecoder.kindNames.map { "\"\($0)\"" }.joined(separator: ", ") + "]"))
+        // Each key a kind owns makes the page that kind.
+        #expect(TourSchema.text.contains(#""const": "features""#) && TourSchema.text.contains(#""const": "choice""#))
+    }
+}

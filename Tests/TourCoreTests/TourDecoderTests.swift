@@ -79,7 +79,7 @@ struct TourDecoderTests {
         (#"{"pages": [{"title": "a", "titel": "b"}]}"#, #"t.json:1:27: unknown key "titel" in page 1; did you mean "title"?"#),
         // Playing lists every error, as tour check does.
         ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:2:12: "pages" is empty; a tour needs at least one page"# + "\n"
-            + #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint"#),
+            + #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, $schema"#),
         (#"{"pages": []}"#, #"t.json:1:11: "pages" is empty; a tour needs at least one page"#),
         (#"{"id": "x"}"#, #"t.json:1:1: the tour has no "pages"; add "pages": [{"title": "…"}]"#),
         ("{\"pages\": [\n  {\"subtitle\": \"x\"}\n]}", #"t.json:2:3: page 1 has no "title""#),
@@ -120,7 +120,7 @@ struct TourDecoderTests {
             """
         let (tour, diagnostics) = decoder.check(Array(json.utf8))
         #expect(diagnostics.map(\.description) == [
-            #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint"#,
+            #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, $schema"#,
             // One mistake, one error: the misspelled key, not also "page 1 has no title".
             #"t.json:2:4: error: unknown key "titel" in page 1; did you mean "title"?"#,
             #"t.json:3:27: warning: "since": "3.0" is newer than the tour's version 2.0; --once will not show this page yet"#,
@@ -194,7 +194,8 @@ struct TourDecoderTests {
     /// case of a key enum must be at the place of the key it is named after.
     @Test func everyKeyCaseIsAtItsNamesPlace() {
         func names<Key: FieldKey & CaseIterable>(_ type: Key.Type) -> [String] { Key.allCases.map { String(describing: $0) } }
-        #expect(names(TourDecoder.TourKey.self) == TourDecoder.tourKeys)
+        // A case cannot start with "$": `schema` stands at the place of "$schema".
+        #expect(names(TourDecoder.TourKey.self) == TourDecoder.tourKeys.map { $0.hasPrefix("$") ? String($0.dropFirst()) : $0 })
         #expect(names(TourDecoder.PageKey.self) == TourDecoder.pageKeys)
         #expect(names(TourDecoder.FeatureKey.self) == TourDecoder.featureKeys)
         #expect(names(TourDecoder.GlyphKey.self) == TourDecoder.glyphKeys)

@@ -14,7 +14,7 @@ struct TourLoaderTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let base = #"{"id": "%@", "pages": [{"title": "Hello"}]}"#
         try base.replacingOccurrences(of: "%@", with: "other").write(toFile: folder + "/tour.json", atomically: true, encoding: .utf8)
-        try #"{"id": "kettle", "pages": [{"title": "Bonjour"}]}"#.write(toFile: folder + "/tour.fr.json", atomically: true, encoding: .utf8)
+        try #"{"$schema": "./tour.schema.json", "id": "kettle", "pages": [{"title": "Bonjour"}]}"#.write(toFile: folder + "/tour.fr.json", atomically: true, encoding: .utf8)
         let inHand = Array(base.replacingOccurrences(of: "%@", with: "kettle").utf8)
         let tour = try TourLoader.load(path: folder + "/tour.json", locale: "fr_FR.UTF-8", bytes: inHand)
         #expect(tour.loadWarnings == [])

@@ -4,6 +4,8 @@ extension DecodePass {
     func decodeTour(_ root: Int) throws(PartFailure) -> Tour {
         let fields = try members(of: root, what: "the tour", keys: TourDecoder.TourKey.self)
         let pagesNode = try pagesArray(fields, root: root)
+        // Only for editors; a string, as the schema says.
+        attempt { () throws(PartFailure) in _ = try string(fields[.schema]) }
         var labels = Tour.Labels()
         if let labelsMember = fields[.labels] {
             attempt { () throws(PartFailure) in labels = try decodeLabels(labelsMember.value) }

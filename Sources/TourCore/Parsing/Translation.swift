@@ -73,7 +73,8 @@ private final class TranslationPass {
             return JSONFields()
         }
         var result = JSONFields()
-        for member in list where !Translation.shapeKeys.contains(member.key) {
+        // "$schema" is for the translator's editor, as in the base: nothing to lay over it.
+        for member in list where !Translation.shapeKeys.contains(member.key) && member.key != "$schema" {
             if allowed.contains(member.key) {
                 if !result.add(member) { error(member.keyPosition, "duplicate key \(Quoted(member.key)) in \(what)") }
             } else if !(unmatched && known.contains(member.key)) {
