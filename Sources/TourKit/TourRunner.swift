@@ -197,18 +197,26 @@ enum TourRunner {
         let canvas = WhatsNewNotice.canvas(tour, pages: plan.pages, name: storeID(tour, options: options), fromVersion: lastSeen.version,
                                            lastLine: lastLine, width: width)
         // A notice that did not reach the person (a closed terminal) was not seen.
-        guard printInPlace(canvas, color: options.color, environment: environment) else {
+        guard printInPlace(canvas, color: options.color, background: options.background, environment: environment) else {
             throw TourError.output(reason: "cannot write the notice: \(FileSystem.describeErrno())")
         }
         return .completed
     }
 
     /// Prints a tip or the notice below the prompt: SGR for the terminal's colors (none for
-    /// TERM=dumb, no color for NO_COLOR), ASCII outside a UTF-8 locale. False when it did
-    /// not reach the terminal.
-    static func printInPlace(_ canvas: Canvas, color: Bool, environment: TerminalEnvironment) -> Bool {
+    /// TERM=dumb, no color for NO_COLOR), ASCII outside a UTF-8 locale, every color made
+    /// readable as on the pages, on the background `--background`, TOUR_BACKGROUND or
+    /// COLORFGBG says (dark when none does: nothing in place asks the terminal). False when
+    /// it did not reach the terminal.
+    static func printInPlace(_ canvas: Canvas, color: Bool, background: TerminalBackground? = nil, environment: TerminalEnvironment) -> Bool {
         let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: environment.variable("COLORTERM"),
                                           noColor: !color || environment.noColorRequested)
+        var canvas = canvas
+        if let depth {
+            let behind = TerminalBackground.choose(explicit: background ?? environment.backgroundRequested, answered: nil,
+                                                   colorFGBG: environment.colorFGBG)
+            Contrast.enforce(on: &canvas, depth: depth, background: behind)
+        }
         let text = TipCard.text(canvas, depth: depth)
         return StandardStreams.output(environment.localeIsUTF8 ? text : ASCIIText.transliterate(text))
     }

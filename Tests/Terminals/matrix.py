@@ -36,6 +36,7 @@ SETUPS = {
     "xterm": (xterm(colors=(WHITE, BLACK)), "dark", 0, "xterm, white on black", True, {}),
     "xterm-white": (xterm(), "light", 0, "xterm, black on white", True, {}),
     "xterm-8": (xterm(term="xterm", colors=(WHITE, BLACK)), "dark", 0, "xterm, `TERM=xterm` (8 colors)", True, {}),
+    "xterm-8-white": (xterm(term="xterm"), "light", 0, "xterm, black on white, `TERM=xterm` (8 colors, bold drawn bright)", True, {}),
     "tmux": (xterm() + ["tmux", "-L", "tour-matrix", "-f", "@TMUXCONF@", "new-session"], "light", 0,
              "tmux inside xterm (white), `allow-passthrough on`", True, {}),
     "tmux-default": (xterm() + ["tmux", "-L", "tour-matrix-default", "-f", "/dev/null", "new-session"], "dark", 0,
@@ -58,7 +59,7 @@ SETUPS = {
                    "window.dimensions.lines=24", "-e"], "light", 0, "alacritty, black on white (software GL)", False,
                   {"LIBGL_ALWAYS_SOFTWARE": "1"}),
 }
-TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-8": "xterm", "tmux": "tmux", "tmux-default": "tmux",
+TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-8": "xterm", "xterm-8-white": "xterm", "tmux": "tmux", "tmux-default": "tmux",
          "screen": "screen", "urxvt": "urxvt", "st": "stterm", "xfce4-terminal": "xfce4-terminal",
          "konsole": "konsole", "kitty": "kitty", "alacritty": "alacritty"}
 PACKAGES = {"urxvt": "rxvt-unicode"}  # the Debian package, where its name is not the command's

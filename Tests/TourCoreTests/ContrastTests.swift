@@ -3,7 +3,8 @@ import Testing
 @testable import TourStore
 
 /// Every foreground on every background reads at 4.5:1 or better, on the colors the
-/// terminal really shows: at 24-bit, 256 and 8 colors, on a dark and on a light theme.
+/// terminal really shows: at 24-bit, 256 and 8 colors, on a dark and on a light theme,
+/// with bold text in colors 0–7 drawn bright, as xterm and VTE draw it.
 @Suite("Contrast")
 struct ContrastTests {
     static let tours: [(String, Tour)] = {
@@ -39,7 +40,7 @@ struct ContrastTests {
                         for x in 0..<80 where !(heroKeepsColors && (layout.parts.hero?.contains(x: x, y: y) ?? false)) {
                             let cell = canvas[x, y]
                             guard cell.character != " ", !cell.style.dim, cell.style.foreground != .default || cell.style.background != .default else { continue }
-                            let front = Contrast.shown(cell.style.foreground, depth: depth) ?? background.foreground
+                            let front = Contrast.shown(cell.style.foreground, depth: depth, bold: cell.style.bold) ?? background.foreground
                             let back = Contrast.shown(cell.style.background, depth: depth) ?? background.rgb
                             let ratio = Contrast.ratio(front, back)
                             checked += 1
@@ -70,7 +71,7 @@ struct ContrastTests {
                     let cell = canvas[x, y]
                     guard cell.character != " " else { continue }
                     #expect(!cell.style.dim, "\(depth) \(background) (\(x), \(y)) '\(cell.character)' is dim on a band")
-                    let front = Contrast.shown(cell.style.foreground, depth: depth) ?? background.foreground
+                    let front = Contrast.shown(cell.style.foreground, depth: depth, bold: cell.style.bold) ?? background.foreground
                     let back = Contrast.shown(cell.style.background, depth: depth) ?? background.rgb
                     #expect(Contrast.ratio(front, back) >= Contrast.minimumRatio, "\(depth) \(background) (\(x), \(y)) '\(cell.character)'")
                     checked += 1

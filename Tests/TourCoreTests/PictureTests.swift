@@ -54,6 +54,24 @@ struct PictureTests {
         #expect(ascii.lines.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value < 0x80 } })
     }
 
+    /// A picture's own backdrop of the terminal's background color (a white JPEG on a
+    /// white terminal, at 8 colors) takes the terminal's background, not a solid block of
+    /// the nearest other color (it was cyan); the disc keeps its red (issue 49, item 10).
+    @Test func aWhiteBackdropOnWhiteIsTheTerminalsBackground() throws {
+        guard case .success(let picture) = try decode("red-disc.jpg") else { Issue.record("red-disc.jpg did not decode"); return }
+        let drawer = try #require(picture.drawer)
+        let art = try #require(drawer.art(picture, columns: 24, rows: 12, depth: .ansi8, background: .light, ascii: false))
+        let styles = art.styles.flatMap { $0 }
+        #expect(!styles.contains { $0.background == .ansi(6) }, "a cyan block")
+        for corner in [art.styles[0][0], art.styles[0][23], art.styles[11][0], art.styles[11][23]] {
+            #expect(corner.background == .default)
+        }
+        #expect(styles.contains { $0.foreground == .ansi(1) || $0.background == .ansi(1) }, "the disc lost its red")
+        // On black the same white backdrop is a shape's color and stays visible.
+        let dark = try #require(drawer.art(picture, columns: 24, rows: 12, depth: .ansi8, background: .dark, ascii: false))
+        #expect(dark.styles[0][0].background != .default)
+    }
+
     /// At 8 colors no cell of a picture takes the background's own color (the built-in
     /// logo's dark blue half was black on black); in monochrome the shapes are drawn as
     /// ink, in no color (they were 14 blank rows).

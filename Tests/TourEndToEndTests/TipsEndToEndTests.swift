@@ -46,6 +46,47 @@ struct TipsEndToEndTests {
         return words.firstIndex { plain.contains($0) }
     }
 
+    /// On white, at 8 colors (TERM=xterm) and at 256: every color the card is printed in
+    /// reads at 4.5:1, bold drawn bright as xterm draws it; inline code is no longer cyan
+    /// (2.0:1) there (issue 49, items 8 and 9).
+    @Test(arguments: ["xterm", "xterm-256color"])
+    func aTipOnWhiteReads(term: String) throws {
+        defer { cleanUp() }
+        let run = try tipOnTerminal(environment: ["TERM": term, "TOUR_BACKGROUND": "light"])
+        #expect(run.code == 0 && shownTip(run.text) != nil)
+        let xterm: [(Double, Double, Double)] = [(0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
+                                                (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255)]
+        func rgb256(_ index: Int) -> (Double, Double, Double) {
+            if index < 16 { return xterm[index] }
+            if index >= 232 { let gray = Double(8 + 10 * (index - 232)); return (gray, gray, gray) }
+            let steps = [0.0, 95, 135, 175, 215, 255], cube = index - 16
+            return (steps[cube / 36], steps[(cube / 6) % 6], steps[cube % 6])
+        }
+        func luminance(_ color: (Double, Double, Double)) -> Double {
+            func linear(_ value: Double) -> Double { let c = value / 255; return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+            return 0.2126 * linear(color.0) + 0.7152 * linear(color.1) + 0.0722 * linear(color.2)
+        }
+        var checked = 0
+        let sgr = try NSRegularExpression(pattern: "\u{1B}\\[([0-9;]*)m")
+        for match in sgr.matches(in: run.text, range: NSRange(run.text.startIndex..., in: run.text)) {
+            let codes = (run.text as NSString).substring(with: match.range(at: 1)).split(separator: ";").compactMap { Int($0) }
+            guard !codes.contains(2) else { continue }  // the dim last line
+            let bold = codes.contains(1)
+            var color: (Double, Double, Double)? = nil
+            if let index = codes.firstIndex(of: 38), index + 2 < codes.count, codes[index + 1] == 5 {
+                let value = codes[index + 2]
+                color = rgb256(bold && value < 8 ? value + 8 : value)
+            } else if let base = codes.first(where: { (30...37).contains($0) }) {
+                color = xterm[base - 30 + (bold ? 8 : 0)]
+            }
+            guard let color else { continue }
+            let ratio = 1.05 / (luminance(color) + 0.05)
+            #expect(ratio >= 4.5, "\(term): \(codes) reads at \(ratio) on white")
+            checked += 1
+        }
+        #expect(checked >= 1, "no colored text in \(run.text.debugDescription)")
+    }
+
     @Test func threeRunsShowThreeTipsInPlaceThenNotTheLastAgain() throws {
         defer { cleanUp() }
         var shown: [Int] = []

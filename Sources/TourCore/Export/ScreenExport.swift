@@ -11,14 +11,17 @@ package enum ScreenExport {
         ansi(reduced(canvas, to: depth))
     }
 
-    /// The canvas in the colors a terminal of `depth` shows.
-    package static func reduced(_ canvas: Canvas, to depth: ColorDepth) -> Canvas {
-        guard depth != .direct else { return canvas }
+    /// The canvas in the colors a terminal of `depth` shows. `asDrawn`: bold text in
+    /// colors 0–7 takes their bright forms, as xterm, VTE and most others draw it (for a
+    /// picture of the screen; SGR output leaves that to the terminal that shows it).
+    package static func reduced(_ canvas: Canvas, to depth: ColorDepth, asDrawn: Bool = false) -> Canvas {
+        guard depth != .direct || asDrawn else { return canvas }
         var reduced = canvas
         reduced.mapStyles { style in
             var style = style
             style.foreground = depth.reduced(style.foreground)
             style.background = depth.reduced(style.background)
+            if asDrawn, style.bold, case .ansi(let index) = style.foreground, index < 8 { style.foreground = .ansi(index + 8) }
             return style
         }
         return reduced

@@ -99,14 +99,18 @@ package enum Contrast {
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
-    /// The RGB the terminal shows for a color at a depth; nil for its own default.
-    package static func shown(_ color: Color, depth: ColorDepth) -> (UInt8, UInt8, UInt8)? {
+    /// The RGB the terminal shows for a color at a depth; nil for its own default. `bold`:
+    /// xterm (its default `boldColors`), VTE and most others draw bold text in colors 0–7
+    /// in their bright forms, 8–15, so bold black on white is #7F7F7F there, 4.0:1.
+    package static func shown(_ color: Color, depth: ColorDepth, bold: Bool = false) -> (UInt8, UInt8, UInt8)? {
         switch depth {
         case .monochrome: return nil
-        case .direct: return Palette.rgb(of: color)
+        case .direct:
+            if bold, case .ansi(let index) = color, index < 8 { return Palette.rgb(ofIndex: index + 8) }
+            return Palette.rgb(of: color)
         case .ansi256, .ansi8:
             guard let index = depth.terminalColor(color) else { return nil }
-            return Palette.rgb(ofIndex: UInt8(clamping: index))
+            return Palette.rgb(ofIndex: UInt8(clamping: bold && index < 8 ? index + 8 : index))
         }
     }
 
@@ -116,7 +120,7 @@ package enum Contrast {
         guard depth != .monochrome else { return }
         // A frame has a handful of color pairs: a short list beats a hash table (and keeps
         // Dictionary out of start-up); past 64 pairs each is simply worked out again.
-        var decided: [(pair: PairKey, readable: Color)] = []
+        var decided: [(pair: PairKey, readable: Color, bold: Bool)] = []
         for y in 0..<canvas.size.height {
             for x in 0..<canvas.size.width {
                 if let picture, picture.contains(x: x, y: y) { continue }
@@ -125,31 +129,46 @@ package enum Contrast {
                 // Only a color the author chose is moved: the terminal's own foreground is the
                 // terminal's business, and text on a gradient band was chosen for its band.
                 guard style.foreground != .default else { continue }
-                let key = PairKey(foreground: style.foreground, background: style.background)
-                let readable: Color
+                let key = PairKey(foreground: style.foreground, background: style.background, bold: style.bold)
+                let readable: Color, bold: Bool
                 if let known = decided.first(where: { $0.pair == key }) {
-                    readable = known.readable
+                    (readable, bold) = (known.readable, known.bold)
                 } else {
-                    readable = readableShade(of: style.foreground, on: style.background, depth: depth, background: background)
-                    if decided.count < 64 { decided.append((key, readable)) }
+                    (readable, bold) = readableStyle(of: style.foreground, on: style.background, depth: depth, background: background, bold: style.bold)
+                    if decided.count < 64 { decided.append((key, readable, bold)) }
                 }
-                if readable != style.foreground {
+                if readable != style.foreground || bold != style.bold {
                     cell.style.foreground = readable
+                    cell.style.bold = bold
                     canvas[x, y] = cell
                 }
             }
         }
     }
 
+    /// The readable color, bold where bold still reads: on a band at 8 colors, where the
+    /// bright form of every color falls short, the text is drawn in the plain form instead.
+    static func readableStyle(of color: Color, on backgroundColor: Color, depth: ColorDepth, background: TerminalBackground,
+                              bold: Bool) -> (Color, Bool) {
+        let shade = readableShade(of: color, on: backgroundColor, depth: depth, background: background, bold: bold)
+        guard bold, shade != .default else { return (shade, bold) }
+        let behind = shown(backgroundColor, depth: depth) ?? background.rgb
+        if let front = shown(shade, depth: depth, bold: true), ratio(front, behind) >= minimumRatio { return (shade, true) }
+        return (readableShade(of: color, on: backgroundColor, depth: depth, background: background), false)
+    }
+
     private struct PairKey: Equatable {
         var foreground: Color
         var background: Color
+        var bold: Bool
     }
 
-    /// `color`, or the shade of its hue nearest to it in lightness that reads on `on`.
-    package static func readableShade(of color: Color, on backgroundColor: Color, depth: ColorDepth, background: TerminalBackground) -> Color {
+    /// `color`, or the shade of its hue nearest to it in lightness that reads on `on`,
+    /// as the terminal draws it (`bold` brightens colors 0–7).
+    package static func readableShade(of color: Color, on backgroundColor: Color, depth: ColorDepth, background: TerminalBackground,
+                                      bold: Bool = false) -> Color {
         let behind = shown(backgroundColor, depth: depth) ?? background.rgb
-        guard let front = shown(color, depth: depth), ratio(front, behind) < minimumRatio, let original = Palette.rgb(of: color) else { return color }
+        guard let front = shown(color, depth: depth, bold: bold), ratio(front, behind) < minimumRatio, let original = Palette.rgb(of: color) else { return color }
         let (hue, saturation, lightness) = hsl(original)
         // The smallest change of lightness that reads, darker or lighter, whichever is
         // nearer: a tint of the author's hue, not black or navy where a lighter one passes.
@@ -161,7 +180,7 @@ package enum Contrast {
                 if let best, distance >= best.distance { break }
                 let rgb = fromHSL(hue, saturation, candidate)
                 let shade = Color.rgb(rgb.0, rgb.1, rgb.2)
-                if let drawn = shown(shade, depth: depth), ratio(drawn, behind) >= minimumRatio {
+                if let drawn = shown(shade, depth: depth, bold: bold), ratio(drawn, behind) >= minimumRatio {
                     best = (shade, distance)
                     break
                 }
@@ -170,8 +189,11 @@ package enum Contrast {
         if let best { return best.color }
         // No shade of it reads at this depth: black or white, whichever does better.
         let black = Color.rgb(0, 0, 0), white = Color.rgb(255, 255, 255)
-        let blackRatio = shown(black, depth: depth).map { ratio($0, behind) } ?? 0
-        let whiteRatio = shown(white, depth: depth).map { ratio($0, behind) } ?? 0
+        let blackRatio = shown(black, depth: depth, bold: bold).map { ratio($0, behind) } ?? 0
+        let whiteRatio = shown(white, depth: depth, bold: bold).map { ratio($0, behind) } ?? 0
+        // Bold at 8 colors on white, where even black is drawn grey: on the terminal's own
+        // background its own text color reads, and terminals do not brighten that one.
+        if bold, max(blackRatio, whiteRatio) < minimumRatio, backgroundColor == .default { return .default }
         return blackRatio >= whiteRatio ? black : white
     }
 
