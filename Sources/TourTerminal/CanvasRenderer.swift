@@ -22,18 +22,16 @@ final class CanvasRenderer {
     /// Writes the cells `CellDiff` says changed since the last frame.
     func draw(_ canvas: Canvas) {
         let window = tour_stdscr()
-        let frame = CellDiff.frame(from: previous, to: canvas, columns: Int(tour_getmaxx(window)), rows: Int(tour_getmaxy(window)))
-        if frame.erasesFirst { werase(window) }
+        if CellDiff.erasesFirst(from: previous, to: canvas) { werase(window) }
         var cell = cchar_t()
         var text = [wchar_t](repeating: 0, count: 6)
-        for change in frame.changes {
-            fill(&text, with: change.cell)
-            let style = change.cell.style
-            let pair = colors.pair(foreground: style.foreground, background: style.background)
+        CellDiff.forEachChange(from: previous, to: canvas, columns: Int(tour_getmaxx(window)), rows: Int(tour_getmaxy(window))) { x, y, change in
+            fill(&text, with: change)
+            let pair = colors.pair(foreground: change.style.foreground, background: change.style.background)
             _ = text.withUnsafeBufferPointer { buffer in
-                tour_setcchar(&cell, buffer.baseAddress, attributes(of: style), pair)
+                tour_setcchar(&cell, buffer.baseAddress, attributes(of: change.style), pair)
             }
-            mvwadd_wch(window, Int32(change.y), Int32(change.x), &cell)
+            mvwadd_wch(window, Int32(y), Int32(x), &cell)
         }
         previous = canvas.size.width * canvas.size.height <= Self.largestRemembered ? canvas : nil
     }

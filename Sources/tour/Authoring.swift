@@ -52,7 +52,7 @@ enum Authoring {
         // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
         let drawn = switch format {
         case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas, depth: depth))
-        case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth, asDrawn: true), theme: ScreenExport.Theme(for: background))
+        case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background))
         case .text, .json: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return writeOut(drawn) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue

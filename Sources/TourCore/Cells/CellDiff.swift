@@ -18,14 +18,21 @@ package enum CellDiff {
         package var changes: [Change]
     }
 
-    /// The cells of `next`, within `columns` × `rows` (the window, which may have become
-    /// smaller), that differ from `previous`. A wide character's second cell is never
-    /// written (the first one covers it), and a cell is written again when the cell to
-    /// its right changes, since a wide character that was there may have spilled into it.
-    package static func frame(from previous: Canvas?, to next: Canvas, columns: Int, rows: Int) -> Frame {
-        let kept = previous?.size == next.size ? previous : nil
+    /// Whether nothing on screen can be kept: no frame before, or one of another size.
+    package static func erasesFirst(from previous: Canvas?, to next: Canvas) -> Bool {
+        previous?.size != next.size
+    }
+
+    /// Calls `write` with each cell of `next`, within `columns` × `rows` (the window, which
+    /// may have become smaller), that differs from `previous`, in order, without building
+    /// a list: a 1000×300 window has 300,000 cells. A wide character's second cell is never
+    /// written (the first one covers it), and a cell is written again when the cell to its
+    /// right changes, since a wide character that was there may have spilled into it.
+    /// Where the screen is erased first, only the cells that are not blank are written.
+    package static func forEachChange(from previous: Canvas?, to next: Canvas, columns: Int, rows: Int,
+                                      _ write: (_ x: Int, _ y: Int, _ cell: Cell) -> Void) {
+        let kept = erasesFirst(from: previous, to: next) ? nil : previous
         let width = min(columns, next.size.width), height = min(rows, next.size.height)
-        var changes: [Change] = []
         for y in 0..<max(0, height) {
             for x in 0..<max(0, width) {
                 let cell = next[x, y]
@@ -35,9 +42,15 @@ package enum CellDiff {
                 } else if cell == Cell.blank {
                     continue
                 }
-                changes.append(Change(x: x, y: y, cell: cell))
+                write(x, y, cell)
             }
         }
-        return Frame(erasesFirst: kept == nil, changes: changes)
+    }
+
+    /// The same as a value, for the tests and anyone who wants the list.
+    package static func frame(from previous: Canvas?, to next: Canvas, columns: Int, rows: Int) -> Frame {
+        var changes: [Change] = []
+        forEachChange(from: previous, to: next, columns: columns, rows: rows) { x, y, cell in changes.append(Change(x: x, y: y, cell: cell)) }
+        return Frame(erasesFirst: erasesFirst(from: previous, to: next), changes: changes)
     }
 }

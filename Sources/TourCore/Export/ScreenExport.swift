@@ -11,17 +11,14 @@ package enum ScreenExport {
         ansi(reduced(canvas, to: depth))
     }
 
-    /// The canvas in the colors a terminal of `depth` shows. `asDrawn`: bold text in
-    /// colors 0–7 takes their bright forms, as xterm, VTE and most others draw it (for a
-    /// picture of the screen; SGR output leaves that to the terminal that shows it).
-    package static func reduced(_ canvas: Canvas, to depth: ColorDepth, asDrawn: Bool = false) -> Canvas {
-        guard depth != .direct || asDrawn else { return canvas }
+    /// The canvas in the colors a terminal of `depth` shows.
+    package static func reduced(_ canvas: Canvas, to depth: ColorDepth) -> Canvas {
+        guard depth != .direct else { return canvas }
         var reduced = canvas
         reduced.mapStyles { style in
             var style = style
             style.foreground = depth.reduced(style.foreground)
             style.background = depth.reduced(style.background)
-            if asDrawn, style.bold, case .ansi(let index) = style.foreground, index < 8 { style.foreground = .ansi(index + 8) }
             return style
         }
         return reduced
@@ -97,6 +94,12 @@ package enum ScreenExport {
         }
     }
 
+    /// Colors 0–7 as bold text shows them: 8–15.
+    static func brightened(_ color: Color) -> Color {
+        if case .ansi(let index) = color, index < 8 { return .ansi(index + 8) }
+        return color
+    }
+
     /// A picture of the terminal: a monospace grid of cells with the page's colors.
     package static func svg(_ canvas: Canvas, theme: Theme = Theme()) -> String {
         let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
@@ -115,7 +118,9 @@ package enum ScreenExport {
 
             """
         func colors(_ style: Style) -> (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)?) {
-            var foreground = Palette.rgb(of: style.foreground) ?? theme.foreground
+            // Bold text in colors 0–7 in their bright forms, as xterm, VTE and most others
+            // draw it (SGR output leaves that to the terminal that shows it).
+            var foreground = Palette.rgb(of: style.bold ? brightened(style.foreground) : style.foreground) ?? theme.foreground
             var background = Palette.rgb(of: style.background)
             if style.reverse {
                 let swapped = background ?? theme.background
