@@ -93,7 +93,7 @@ package enum CompletionScripts {
             _tour() {
                 local -a commands
                 commands=(
-            \(Subcommand.allCases.map { "        '\($0.rawValue):\($0.summary.mapCharacters([":": ""]))'" }.joined(separator: "\n"))
+            \(Subcommand.allCases.map { "        '\($0.rawValue):\($0.summary.mapCharacters([":": "", "'": ""]))'" }.joined(separator: "\n"))
                 )
                 case $words[2] in
             \(Subcommand.allCases.map { command in """

@@ -81,7 +81,7 @@ package enum Subcommand: String, Sendable, CaseIterable {
         case .tips: "show every tip in FILE as the pages of a tour"
         case .answers: "print the answers this user gave to the questions of FILE, as one JSON object ({} when none); shows nothing, works in a pipe and in CI"
         case .whatsNew: "play every page of FILE with a \"since\", newest version first (or those newer than --since); records nothing"
-        case .schema: "print the JSON Schema of tour files, for editors: save it beside a tour and name it in the tour's \"$schema\""
+        case .schema: "print the JSON Schema of tour files, for editors: save it beside a tour and name it in its \"$schema\""
         }
     }
 }

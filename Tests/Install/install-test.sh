@@ -59,10 +59,10 @@ check "bash completes ch to check, one word" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ch); COMP_CWORD=1; _tour
     [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = check ]"
-check "bash offers check, render, tip, tips, whats-new and answers as six words" bash -c "
+check "bash offers check, render, tip, tips, whats-new, answers and schema as seven words" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ''); COMP_CWORD=1; _tour
-    [ \"\${#COMPREPLY[@]}\" = 6 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips whats-new answers' ]"
+    [ \"\${#COMPREPLY[@]}\" = 7 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips whats-new answers schema' ]"
 check "bash completes tip --o to --off and --on" bash -c "
     source '$root/share/bash-completion/completions/tour'
     COMP_WORDS=(tour tip --o); COMP_CWORD=2; _tour
@@ -90,7 +90,7 @@ version=$(.build/release/tour --version | cut -d' ' -f2)
 name=tour-$version-linux-$(uname -m)
 check "make dist" make --no-print-directory dist
 check "the tarball holds binary, man pages, completions, LICENSE, README" bash -c "
-    tar -tzf '$name.tar.gz' | sed 's|^[^/]*/||' | sort | tr '\n' ' ' | grep -qx -- ' LICENSE README.md bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
+    tar -tzf '$name.tar.gz' | sed 's|^[^/]*/||' | sort | tr '\n' ' ' | grep -qx -- ' LICENSE README.md bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/tour/ share/tour/tour.schema.json share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
 check "SHA256SUMS beside the tarball names the tarball and the debug file, and verifies" bash -c "
     [ \"\$(cut -d' ' -f3 SHA256SUMS | tr '\n' ' ')\" = '$name.tar.gz $name.debug ' ] && sha256sum --quiet -c SHA256SUMS"
 check "a changed tarball fails the check" bash -c "
