@@ -143,11 +143,7 @@ package struct PagerModel: Sendable {
     package mutating func start(at time: Double) -> [PagerEffect] {
         now = time
         startedAt = time
-        return keepingTheClock(opening())
-    }
-
-    private mutating func opening() -> [PagerEffect] {
-        return present(slide: nil)
+        return keepingTheClock(present(slide: nil))
     }
 
     /// Applies one message; returns what the terminal layer must do.
@@ -169,10 +165,10 @@ package struct PagerModel: Sendable {
         return body.animates
     }
 
-    /// The clock runs while an animation does or the page moves: the effects say so when
-    /// either starts or stops, and only then.
+    /// The clock runs while an animation does or the page moves. Nothing else names it:
+    /// this adds `.startClock` or `.stopClock` when that changes, and only then.
     private mutating func keepingTheClock(_ effects: [PagerEffect]) -> [PagerEffect] {
-        var effects = effects.filter { $0 != .startClock && $0 != .stopClock }
+        var effects = effects
         let wanted = paging.isRunning && (animation != nil || pageMoves)
         if wanted != clockRunning { effects.append(wanted ? .startClock : .stopClock) }
         clockRunning = wanted
@@ -191,7 +187,8 @@ package struct PagerModel: Sendable {
             size = newSize
             if scrollOffset > 0 { keepScroll(onItem: topItem) }
             // The terminal's contents are unknown after either: repaint every cell.
-            return endAnimation() + [.redrawAll]
+            endAnimation()
+            return [.redrawAll]
         case .tick:
             if animation == nil, pageMoves { return [.draw] }
             return advanceAnimation()
@@ -218,14 +215,18 @@ package struct PagerModel: Sendable {
             answers = Answers()
             // A reload is an edit, not a first appearance: no reveal.
             revealed.insert(paging.currentPage)
-            return endAnimation() + [.draw]
+            endAnimation()
+            return [.draw]
         case .reloaded(.failure(let error)):
             contentError = error.description
-            return endAnimation() + [.draw]
+            endAnimation()
+            return [.draw]
         case .signal(let signal):
             switch signal {
             case SIGINT, SIGTERM, SIGHUP: return apply(.interrupt(signal: signal))
-            case SIGTSTP: return endAnimation() + [.suspend]
+            case SIGTSTP:
+                endAnimation()
+                return [.suspend]
             default: return []
             }
         case .inputClosed:
@@ -281,7 +282,8 @@ package struct PagerModel: Sendable {
             // Any key closes the help, and that key does nothing else (a mouse release is no key).
             if case .mouse(let event) = key, case .release = event.kind { return [] }
             isShowingHelp = false
-            return endAnimation() + [.draw]
+            endAnimation()
+            return [.draw]
         }
         let position = paging.currentPage
         let page = tour.page(position)
@@ -292,7 +294,8 @@ package struct PagerModel: Sendable {
             if page.choice != nil, case .press(0) = event.kind,
                let place = layout.parts.options.first(where: { $0.rect.contains(x: event.x, y: event.y) }) {
                 answers.select(place.index, on: position, of: page)
-                return endAnimation() + [.draw]
+                endAnimation()
+                return [.draw]
             }
             // The wheel over a list that scrolls (anywhere on its rows) scrolls the list.
             if let list = layout.parts.list, (list.y..<list.y + list.height).contains(event.y), layout.scrollLimit > 0 {
@@ -312,10 +315,12 @@ package struct PagerModel: Sendable {
             switch command {
             case .scrollUp, .scrollDown:
                 answers.move(by: command == .scrollUp ? -1 : 1, on: position, of: page)
-                return endAnimation() + [.draw]
+                endAnimation()
+                return [.draw]
             case .jumpToDigit:
                 answers.select(digitPage ?? 0, on: position, of: page)
-                return endAnimation() + [.draw]
+                endAnimation()
+                return [.draw]
             case .skip: return apply(.skipQuestion)
             default: break
             }
@@ -331,7 +336,8 @@ package struct PagerModel: Sendable {
         case .quit: return apply(.interrupt)
         case .help:
             isShowingHelp = true
-            return endAnimation() + [.draw]
+            endAnimation()
+            return [.draw]
         case .scrollUp:
             let layout = settledLayout()
             return scroll(to: previousItem(before: scrollOffset, in: layout), within: layout)
@@ -369,7 +375,8 @@ package struct PagerModel: Sendable {
         let clamped = max(0, min(offset, layout.scrollLimit))
         guard clamped != scrollOffset else { return [] }
         scrollOffset = clamped
-        return endAnimation() + [.draw]
+        endAnimation()
+        return [.draw]
     }
 
     /// What a click or the wheel does, by the layout of the frame on screen: the button
@@ -403,7 +410,8 @@ package struct PagerModel: Sendable {
         let (action, next) = stoppingAtAnOpenQuestion(asked, leadingTo: paging.reduce(asked), from: before)
         guard answers.goOn(from: before, of: tour.page(before), to: next) else { return [] }
         let scrollBefore = scrollOffset
-        var effects = endAnimation() + apply(next)
+        endAnimation()
+        var effects = apply(next)
         guard paging.isRunning, paging.currentPage != before else { return effects }
         // Swipes to a neighbour slide; jumps (Home, End, digits, dots) cut.
         let isSwipe = [Paging.Move.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
@@ -431,7 +439,10 @@ package struct PagerModel: Sendable {
     private mutating func apply(_ next: Paging) -> [PagerEffect] {
         let before = paging.currentPage
         paging = next
-        if let outcome = paging.outcome { return endAnimation() + [.finish(plan.writtenOutcome(outcome))] }
+        if let outcome = paging.outcome {
+            endAnimation()
+            return [.finish(plan.writtenOutcome(outcome))]
+        }
         guard paging.currentPage != before else { return [] }
         scrollOffset = 0
         return [.pageChanged(from: plan.writtenPage(atPosition: before), to: plan.writtenPage(atPosition: paging.currentPage))]
@@ -442,7 +453,6 @@ package struct PagerModel: Sendable {
     /// Shows the current page: at once, or sliding in as `slide` says, with its hero
     /// revealing itself the first time the page appears.
     private mutating func present(slide: Animation.Phase?) -> [PagerEffect] {
-        let hadAnimation = animation != nil
         animation = nil
         let page = paging.currentPage
         pageShownAt = now
@@ -452,29 +462,23 @@ package struct PagerModel: Sendable {
             if !revealed.contains(page), tour.page(page).hasHero { phases.append(.reveal) }
         }
         revealed.insert(page)
-        guard !phases.isEmpty else { return (hadAnimation ? [.stopClock] : []) + [.draw] }
-        animation = Animation(phases: phases, phaseStart: now)
-        return [.draw, .startClock]
+        if !phases.isEmpty { animation = Animation(phases: phases, phaseStart: now) }
+        return [.draw]
     }
 
+    /// The next frame of the animation, the next phase when one ends, or none after the last.
     private mutating func advanceAnimation() -> [PagerEffect] {
-        guard var current = animation else { return [.stopClock] }
+        guard var current = animation else { return [] }
         if now - current.phaseStart < current.duration { return [.draw] }
         current.phases.removeFirst()
         current.phaseStart = now
-        guard !current.phases.isEmpty else {
-            animation = nil
-            return [.draw, .stopClock]
-        }
-        animation = current
+        animation = current.phases.isEmpty ? nil : current
         return [.draw]
     }
 
     /// A key or a resize during an animation ends it at once.
-    private mutating func endAnimation() -> [PagerEffect] {
-        guard animation != nil else { return [] }
+    private mutating func endAnimation() {
         animation = nil
-        return [.stopClock]
     }
 
     /// How far into the current animation phase, from 0 to 1.
