@@ -3,21 +3,6 @@
 /// terminal layer writes exactly these cells into ncurses, whose own refresh then looks
 /// only at the rows they touched.
 package enum CellDiff {
-    /// One cell to write, at its column and row.
-    package struct Change: Equatable, Sendable {
-        package var x: Int
-        package var y: Int
-        package var cell: Cell
-    }
-
-    /// What a frame sends.
-    package struct Frame: Equatable, Sendable {
-        /// Nothing on screen can be kept (the first frame, a new size, a lost screen): it
-        /// is erased to blanks first, and blank cells are not written again.
-        package var erasesFirst: Bool
-        package var changes: [Change]
-    }
-
     /// Whether nothing on screen can be kept: no frame before, or one of another size.
     package static func erasesFirst(from previous: Canvas?, to next: Canvas) -> Bool {
         previous?.size != next.size
@@ -45,12 +30,5 @@ package enum CellDiff {
                 write(x, y, cell)
             }
         }
-    }
-
-    /// The same as a value, for the tests and anyone who wants the list.
-    package static func frame(from previous: Canvas?, to next: Canvas, columns: Int, rows: Int) -> Frame {
-        var changes: [Change] = []
-        forEachChange(from: previous, to: next, columns: columns, rows: rows) { x, y, cell in changes.append(Change(x: x, y: y, cell: cell)) }
-        return Frame(erasesFirst: erasesFirst(from: previous, to: next), changes: changes)
     }
 }
