@@ -147,7 +147,7 @@ static void png_read_memory(png_structp png, png_bytep out, size_t count) {
     source->offset += count;
 }
 
-static int load_png(void) {
+static int load_png_locked(void) {
     if (libpng.loaded) return libpng.loaded > 0;
     static const char *const names[] = {"libpng16.so.16", "libpng16.so", NULL};
     void *library = open_once(&libpng.loaded, names);
@@ -174,6 +174,13 @@ static int load_png(void) {
         return 0;
     libpng.loaded = 1;
     return 1;
+}
+
+static int load_png(void) {
+    pthread_mutex_lock(&library_lock);
+    int loaded = load_png_locked();
+    pthread_mutex_unlock(&library_lock);
+    return loaded;
 }
 
 static int decode_png(const uint8_t *data, size_t length, uint8_t **pixels, int *width, int *height, char *error, size_t error_length) {
@@ -277,7 +284,9 @@ static int decode_jpeg(const uint8_t *data, size_t length, uint8_t **pixels, int
     static const char *const names[] = {"libjpeg.so.62", "libjpeg.so.8", "libjpeg.so", NULL};
     static void *library;
     static int tried;
+    pthread_mutex_lock(&library_lock);
     if (!tried) library = open_once(&tried, names);
+    pthread_mutex_unlock(&library_lock);
     if (!library) { set_error(error, error_length, "libjpeg is not installed"); return 3; }
     typeof(&jpeg_std_error) std_error = LOAD(library, jpeg_std_error);
     typeof(&jpeg_CreateDecompress) create = LOAD(library, jpeg_CreateDecompress);

@@ -34,7 +34,7 @@ static struct {
     void (*calc_canvas_geometry)(int, int, int *, int *, float, int, int);
 } chafa;
 
-static int load_chafa(void) {
+static int load_chafa_locked(void) {
     if (chafa.loaded) return chafa.loaded > 0;
     static const char *const names[] = {"libchafa.so.0", "libchafa.so", NULL};
     void *library = open_once(&chafa.loaded, names);
@@ -57,6 +57,13 @@ static int load_chafa(void) {
 #undef SYMBOL
     chafa.loaded = 1;
     return 1;
+}
+
+static int load_chafa(void) {
+    pthread_mutex_lock(&library_lock);
+    int loaded = load_chafa_locked();
+    pthread_mutex_unlock(&library_lock);
+    return loaded;
 }
 
 void tour_image_fit(int width, int height, int max_cols, int max_rows, int *cols, int *rows) {
