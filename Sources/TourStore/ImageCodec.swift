@@ -75,15 +75,6 @@ private final class ChafaDrawer: PictureDrawer {
     }
 
     /// Draws with chafa; called with the lock held.
-    /// Each block symbol chafa draws with, and the one that inks the rest of the cell.
-    static let complement: [UInt32: UInt32] = {
-        let pairs: [(UInt32, UInt32)] = [(0x2580, 0x2584), (0x258C, 0x2590), (0x2596, 0x259C), (0x2597, 0x259B), (0x2598, 0x259F),
-                                         (0x259D, 0x2599), (0x259A, 0x259E), (0x2588, 0x20)]
-        var table: [UInt32: UInt32] = [:]
-        for (a, b) in pairs { table[a] = b; table[b] = a }
-        return table
-    }()
-
     private func draw(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, background: TerminalBackground, ascii: Bool) -> Tour.Art? {
         let count = columns * rows
         var characters = [UInt32](repeating: 0x20, count: count)
@@ -101,57 +92,7 @@ private final class ChafaDrawer: PictureDrawer {
                             ascii ? 1 : 0, background == .light ? 1 : 0, &characters, &foregrounds, &backgrounds)
         }
         guard status == 0 else { return nil }
-        // chafa gives 0xRRGGBB at every depth, already one of the depth's own colors.
-        func rgb(_ value: Int32) -> (UInt8, UInt8, UInt8) { (UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)) }
-        // At 8 colors no shape takes the terminal's background color, or it would vanish.
-        // The picture's own backdrop is no shape: when its four corners are of the
-        // terminal's background (a white backdrop on white), that color is the terminal's
-        // background itself, not a block of the nearest other color.
-        let hidden = background == .dark ? 0 : 7
-        func isBackground(_ value: Int32) -> Bool {
-            guard value >= 0 else { return false }
-            let (red, green, blue) = rgb(value)
-            return Palette.nearest(red: red, green: green, blue: blue, paletteSize: 8) == hidden
-        }
-        let corners = [0, columns - 1, count - columns, count - 1]
-        let backdropIsBackground = depth == .ansi8 && count > 0 && corners.allSatisfy { isBackground(backgrounds[$0]) || (backgrounds[$0] < 0 && isBackground(foregrounds[$0])) }
-        func color(_ value: Int32) -> Color {
-            guard value >= 0 else { return .default }
-            let (red, green, blue) = rgb(value)
-            if depth == .ansi8 {
-                if backdropIsBackground, isBackground(value) { return .default }
-                return .ansi(UInt8(Palette.nearestVisible(red: red, green: green, blue: blue, on: background)))
-            }
-            return .rgb(red, green, blue)
-        }
-        var lines: [String] = []
-        var styles: [[Style]] = []
-        for y in 0..<rows {
-            var line = ""
-            var lineStyles: [Style] = []
-            for x in 0..<columns {
-                let index = y * columns + x
-                // Only a printable character of one cell: chafa's output is data, not trusted text.
-                // Ink that is transparent (no foreground) would show in the terminal's own
-                // text color: such a cell keeps only its background.
-                // In monochrome there are no colors at all: the character is the ink, in the
-                // terminal's own text color.
-                if backdropIsBackground, isBackground(foregrounds[index]), !isBackground(backgrounds[index]), backgrounds[index] >= 0 {
-                    // Ink of the backdrop's color over a shape: the block's other half, inked in
-                    // the shape's color, on the terminal's background.
-                    let other = Self.complement[characters[index]] ?? 0x2588
-                    line.unicodeScalars.append(Unicode.Scalar(other) ?? " ")
-                    lineStyles.append(Style(foreground: color(backgrounds[index]), background: .default))
-                    continue
-                }
-                let inked = depth == .monochrome || (foregrounds[index] >= 0 && !(backdropIsBackground && isBackground(foregrounds[index])))
-                let scalar = !inked ? " " : Unicode.Scalar(characters[index]).flatMap { TextWidth.of(scalar: $0.value) == 1 ? $0 : nil } ?? " "
-                line.unicodeScalars.append(scalar)
-                lineStyles.append(Style(foreground: color(foregrounds[index]), background: color(backgrounds[index])))
-            }
-            lines.append(line)
-            styles.append(lineStyles)
-        }
-        return Tour.Art(lines: lines, styles: styles, keepBlankRows: true)
+        return PictureCells(columns: columns, rows: rows, characters: characters, foregrounds: foregrounds, backgrounds: backgrounds)
+            .art(depth: depth, background: background)
     }
 }

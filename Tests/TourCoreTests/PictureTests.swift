@@ -198,3 +198,40 @@ struct UndrawablePictureTests {
     }
 }
 
+
+/// chafa's cells as hero art, rule by rule, with no libchafa: the decisions are TourCore's.
+@Suite("A picture's cells as art")
+struct PictureCellsTests {
+    static let white: Int32 = 0xFFFFFF, red: Int32 = 0xDD1111
+    /// 3×2 cells: a white backdrop, a red block in the middle of the top row, and below it
+    /// an upper half block inked white over red (the disc's lower edge).
+    static let cells = PictureCells(columns: 3, rows: 2, characters: [0x20, 0x2588, 0x20, 0x20, 0x2580, 0x20],
+                                    foregrounds: [-1, red, -1, -1, white, -1], backgrounds: [white, white, white, white, red, white])
+
+    @Test func aBackdropOfTheTerminalsBackgroundIsTheTerminalsBackgroundAt8Colors() {
+        let art = Self.cells.art(depth: .ansi8, background: .light)
+        #expect(art.styles[0][0].background == .default && art.styles[1][2].background == .default)
+        #expect(art.styles[0][1] == Style(foreground: .ansi(1), background: .default))
+        // The white half over red becomes the red lower half on the terminal's background.
+        #expect(art.lines[1] == " ▄ " && art.styles[1][1] == Style(foreground: .ansi(1), background: .default))
+    }
+
+    @Test func onBlackTheSameWhiteIsAColorOfTheShapes() {
+        let art = Self.cells.art(depth: .ansi8, background: .dark)
+        #expect(art.styles[0][0].background == .ansi(7))
+        #expect(art.lines[1] == " ▀ ")
+    }
+
+    @Test func atOtherDepthsColorsStayAndUnsafeCharactersGo() {
+        var cells = Self.cells
+        cells.characters[1] = 0x1B  // chafa's output is data: an ESC is never drawn
+        let art = cells.art(depth: .direct, background: .light)
+        #expect(art.styles[0][0].background == .rgb(255, 255, 255))
+        #expect(art.lines[0] == "   " && art.lines[1] == " ▀ ")
+        // In monochrome the character is the ink, even where chafa gave it no color.
+        var bare = Self.cells
+        bare.foregrounds = Array(repeating: -1, count: 6)
+        #expect(bare.art(depth: .monochrome, background: .light).lines == [" █ ", " ▀ "])
+        #expect(bare.art(depth: .direct, background: .light).lines == ["   ", "   "])
+    }
+}
