@@ -10,7 +10,7 @@ CLANG ?= $(dir $(SWIFTC))clang
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/tour
 
-.PHONY: all deps sysroot deb wheel tag terminfo-entries packages packages-native packages-aarch64 packages-deps terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
+.PHONY: all deps sysroot deb wheel tag terminfo-entries packages packages-native packages-aarch64 packages-deps terminals-test-deps emulators-deps test-terminals packages-test-deps bench-deps web-test-deps install-test-deps build release link-order run test bench fuzz docs width-table install uninstall dist generated clean
 
 all: build
 
@@ -84,7 +84,7 @@ run: build
 # Everything: the example tool's build, a short smoke of every fuzz target, then the
 # unit, snapshot and end-to-end tests (which run the built binaries in tmux and ptys).
 FUZZ_SMOKE_SECONDS ?= 5
-test: build bench-deps install-test-deps packages-deps terminals-test-deps
+test: build bench-deps install-test-deps packages-deps terminals-test-deps web-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
 	$(MAKE) --no-print-directory release
 	python3 bench/bench.py --smoke
@@ -93,6 +93,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)
+	python3 Tests/Web/web-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
@@ -131,6 +132,17 @@ packages-test-deps:
 	fi
 	@python3 -c "import wheel" 2>/dev/null || python3 -m pip install --quiet wheel
 	@python3 -c "import jsonschema" 2>/dev/null || python3 -m pip install --quiet jsonschema
+
+# What the web page's test (Tests/Web) plays it in: headless Chromium, driven by Selenium.
+web-test-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	fi
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install --quiet selenium
 
 # What `make bench` compares against and reads screens with.
 bench-deps: deps
@@ -217,11 +229,13 @@ fuzz: deps
 		fi; \
 	done
 
-# The pictures of the built-in tour in the README, drawn by `tour render`.
-docs: build
+# The pictures of the built-in tour in the README, drawn by `tour render`, and its web
+# page as headless Chromium draws it.
+docs: build web-test-deps
 	@for page in 1 2 3 4 5; do \
 		$(BIN) render --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
 	done
+	python3 Tests/Web/web-test.py $(BIN) --update-screenshots
 
 # make install PREFIX=/usr/local DESTDIR=: the release binary (static Swift standard
 # library: it runs without the toolchain), the man pages, the shell completions and the

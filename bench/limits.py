@@ -345,6 +345,7 @@ def main():
         for name, path, ready in files(directory):
             runs = [("check", timed([TOUR, "check", path])),
                     ("render", timed([TOUR, "render", path, "--page", "1", "--size", "80x24"])),
+                    ("html", timed([TOUR, "render", path, "--format", "html", "--output", os.path.join(directory, "page.html")])),
                     ("play", play(path, ready))]
             for what, (seconds, code, kib) in runs:
                 expected = (0,) if ready is not None else (65,)

@@ -39,6 +39,8 @@ package struct Arguments {
     package var since: String?
     /// `--answers PATH`.
     package var answersFile: String?
+    /// render `--output FILE`: where the drawing goes instead of stdout.
+    package var outputFile: String?
 
     /// Reads the words after `tour`. Only options in `OptionTable` are recognised, each
     /// only with the subcommands its row names, and each row says where its value goes.
@@ -110,7 +112,13 @@ package struct Arguments {
         case .check?:
             guard file != nil else { throw TourError.usage("tour: check needs a FILE") }
         case .render?:
-            guard size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT") }
+            // A web page is the whole tour, at whatever size the browser has.
+            if format == .html {
+                if size != nil { throw TourError.usage("tour: --size does not go with --format html; the page fits the browser's width") }
+                if page != nil { throw TourError.usage("tour: --page does not go with --format html; the page holds the whole tour") }
+            } else {
+                guard size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT (or --format html)") }
+            }
         case .whatsNew?, .answers?:
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tour FILE") }
         case .schema?:

@@ -47,13 +47,13 @@ package struct Option: Sendable {
 /// What `check` and `render` write: the one list of formats, for the parser, the help,
 /// the man page and the completions.
 package enum OutputFormat: String, Sendable, CaseIterable {
-    case text, json, ansi, svg
+    case text, json, ansi, svg, html
 
     /// The formats a subcommand writes, its default first.
     package static func formats(for command: Subcommand) -> [OutputFormat] {
         switch command {
         case .check: [.text, .json]
-        case .render: [.text, .ansi, .svg]
+        case .render: [.text, .ansi, .svg, .html]
         case .tip, .tips, .whatsNew, .answers, .schema: []
         }
     }
@@ -76,7 +76,7 @@ package enum Subcommand: String, Sendable, CaseIterable {
     package var summary: String {
         switch self {
         case .check: "list every problem in FILE (a tour and its translations, or a tips file), as FILE:LINE:COL: message"
-        case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal"
+        case .render: "draw one page of FILE (or of the built-in tour) at a size, without a terminal; or, with --format html, the whole tour as one web page that plays it"
         case .tip: "print the tip from the tips file FILE that is due, in place; at most once a day by default, and nothing in a pipe, in CI or when tips are off"
         case .tips: "show every tip in FILE as the pages of a tour"
         case .answers: "print the answers this user gave to the questions of FILE, as one JSON object ({} when none); shows nothing, works in a pipe and in CI"
@@ -113,6 +113,8 @@ package enum OptionTable {
         Option(names: ["--page"], store: .value(Arguments.readPage), value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),
         Option(names: ["--size"], store: .value(Arguments.readSize), value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
+        Option(names: ["--output"], store: .value({ $0.outputFile = $1 }), value: .text("FILE"),
+               summary: "render: write to FILE (replaced whole, never half-written) instead of stdout", commands: [.render]),
         Option(names: ["--format"], store: .value(Arguments.readFormat), value: .format,
                summary: "check: \(OutputFormat.list(for: .check)); render: \(OutputFormat.list(for: .render))", commands: [.check, .render]),
         Option(names: ["--every"], store: .value(Arguments.readInterval), value: .text("DURATION"),
@@ -153,7 +155,8 @@ package enum OptionTable {
         var text = """
             Usage: tour [options] [FILE]
                    tour check FILE [--format \(OutputFormat.formats(for: .check).map(\.rawValue).joined(separator: "|"))]
-                   tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).map(\.rawValue).joined(separator: "|"))]
+                   tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).filter { $0 != .html }.map(\.rawValue).joined(separator: "|"))]
+                   tour render [FILE] --format html [--output FILE]
                    tour tip FILE [--every DURATION] [--off|--on]
                    tour tips FILE
                    tour whats-new FILE [--since VERSION] [--plain]

@@ -131,6 +131,14 @@ package enum FileSystem {
     }
 
     /// True when something is at `path`.
+    /// Whether `path` names something other than a regular file: a directory, a device
+    /// (/dev/null), a FIFO. False when nothing is there.
+    package static func isSpecial(_ path: String) -> Bool {
+        var status = stat()
+        guard RawBytes.withCString(path, { stat($0, &status) }) == 0 else { return false }
+        return status.st_mode & S_IFMT != S_IFREG
+    }
+
     package static func exists(_ path: String) -> Bool {
         RawBytes.withCString(path) { access($0, F_OK) } == 0
     }
@@ -217,12 +225,13 @@ private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, 
 extension FileSystem {
     /// Writes `text` to `path` the way state files are written: `.NAME.PID.RANDOM.tmp` beside
     /// it, fsynced, renamed over it, the rename made durable; a reader sees the old file or
-    /// the new one, never half. The reason, naming the file, when it could not.
-    package static func writeAtomically(_ text: String, to path: String) -> String? {
+    /// the new one, never half. The reason, naming the file, when it could not. `mode`:
+    /// private by default (state); 0o666, less the umask, for a file made for others to read.
+    package static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) -> String? {
         let directory = FileSystem.directory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporaryPath = FileSystem.join(directory, ".\(name).\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { return "cannot write \(MessageText.path(temporaryPath)): \(describeErrno())" }
         var failure: String? = nil
         if !writeAll(Array(text.utf8), to: descriptor) { failure = describeErrno() }

@@ -23,6 +23,33 @@ package enum TourLoader {
         return Self.translatedOrBase(translated, base: tour, problems: problems, translationName: translationPath, checkName: path)
     }
 
+    /// The base tour and every translation beside it, each laid over the base, reading the
+    /// base once: for a web page that carries every language. A translation that does not
+    /// fit is left out, with the warning on the base that `load` would give.
+    package static func loadWithTranslations(path: String, allowOutsideArt: Bool) throws(TourError)
+        -> (base: Tour, translations: [(language: String, tour: Tour)]) {
+        let (base, baseDiagnostics, baseBytes) = try checkBase(path: path, allowOutsideArt: allowOutsideArt)
+        if let error = Diagnostic.error(from: baseDiagnostics) { throw error }
+        guard var tour = base else { throw TourError.content(file: path, position: nil, message: "no tour") }
+        if tour.id == nil { tour.id = defaultID(forPath: path) }
+        let root = baseRoot(baseBytes, path: path)
+        let (stem, ext) = splitExtension(path)
+        let baseName = stem.split(separator: "/").last.map(String.init) ?? stem
+        var translations: [(language: String, tour: Tour)] = []
+        for file in Self.translations(of: path) {
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            let language = String(name.dropFirst(baseName.count + 1).dropLast(ext.count))
+            let (translated, problems) = try overlay(file, on: tour, basePath: path, baseRoot: root, allowOutside: allowOutsideArt)
+            let chosen = translatedOrBase(translated, base: tour, problems: problems, translationName: file, checkName: path)
+            if problems.contains(where: { $0.severity == .error }) {
+                tour.loadWarnings = chosen.loadWarnings
+            } else {
+                translations.append((language, chosen))
+            }
+        }
+        return (tour, translations)
+    }
+
     /// The translated tour, or the base with a warning when the translation has errors.
     package static func translatedOrBase(_ translated: Tour, base: Tour, problems: [Diagnostic], translationName: String, checkName: String) -> Tour {
         let errors = problems.filter { $0.severity == .error }.count
@@ -254,7 +281,7 @@ package enum TourLoader {
     /// Reads art files relative to the tour file at `path`. Unless `allowOutside`, a file
     /// must resolve inside the tour file's folder: a tour from a stranger (rendered in CI
     /// from a pull request, say) must not draw /etc/shadow or ~/.ssh into its picture.
-    static func artReader(for path: String, allowOutside: Bool = false) -> TourDecoder.ArtReader {
+    package static func artReader(for path: String, allowOutside: Bool = false) -> TourDecoder.ArtReader {
         let directory = FileSystem.directory(of: path)
         return { (relativePath: String) throws(TourError) -> [UInt8] in
             var artPath = FileSystem.join(directory, relativePath)

@@ -36,7 +36,7 @@ enum Authoring {
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.
     static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat, background: TerminalBackground,
-                       depth: ColorDepth = .direct) -> Int32 {
+                       depth: ColorDepth = .direct, output: String? = nil, tourFile: String? = nil) -> Int32 {
         guard page <= tour.pageCount else {
             printError("tour: --page \(page) is past the last page (\(tour.pageCount))")
             return ExitCode.usage.rawValue
@@ -53,9 +53,52 @@ enum Authoring {
         let drawn = switch format {
         case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas, depth: depth))
         case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background))
-        case .text, .json: CommandOutput.forTerminal(ScreenExport.text(canvas))
+        case .text, .json, .html: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
-        return writeOut(drawn) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+        return deliver(drawn, to: output, tourFile: tourFile)
+    }
+
+    /// The whole tour as one web page (`WebPage`): the base and, beside a file, each of its
+    /// translations, or with `--locale` that one language alone; every picture inline at
+    /// full resolution.
+    static func webPage(path: String?, locale: String?, allowOutsideArt: Bool) throws(TourError) -> String {
+        guard let path else {
+            let tour = try BuiltInTour.load()
+            return WebPage.html([WebPage.Edition(language: nil, tour: tour) { page in page.heroImage.flatMap(BuiltInTour.art) }])
+        }
+        let readArt = TourLoader.artReader(for: path, allowOutside: allowOutsideArt)
+        // The picture file was read and checked when the tour loaded; read again for its bytes.
+        let pictureFile: (Tour.Page) -> [UInt8]? = { page in page.heroImage.flatMap { name in try? readArt(name) } }
+        if let locale {
+            let tour = try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
+            for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
+            return WebPage.html([WebPage.Edition(language: locale, tour: tour, pictureFile: pictureFile)])
+        }
+        let (base, translations) = try TourLoader.loadWithTranslations(path: path, allowOutsideArt: allowOutsideArt)
+        for warning in base.loadWarnings { printError("tour: warning: \(warning)") }
+        return WebPage.html([WebPage.Edition(language: nil, tour: base, pictureFile: pictureFile)]
+            + translations.map { WebPage.Edition(language: $0.language, tour: $0.tour, pictureFile: pictureFile) })
+    }
+
+    /// `text` to `--output FILE`, replaced whole (never half-written, never the tour file
+    /// itself), or to stdout.
+    static func deliver(_ text: String, to output: String?, tourFile: String?) -> Int32 {
+        guard let output else { return writeOut(text) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue }
+        if let tourFile, let tourPath = FileSystem.realPath(tourFile), FileSystem.realPath(output) == tourPath {
+            printError("tour: --output \(MessageText.path(output)) is the tour file itself; name another file")
+            return ExitCode.usage.rawValue
+        }
+        // Renamed over, /dev/null would become a file (as root, for everyone): a device or a
+        // pipe is stdout's business.
+        if FileSystem.isSpecial(output) {
+            printError("tour: --output \(MessageText.path(output)) is not a regular file; leave --output out to write to stdout")
+            return ExitCode.usage.rawValue
+        }
+        if let failure = FileSystem.writeAtomically(text, to: output, mode: 0o666) {
+            printError("tour: " + failure)
+            return ExitCode.writeFailed.rawValue
+        }
+        return ExitCode.completed.rawValue
     }
 
     /// All of `text` to stdout, or a message and false (a full disk, a closed pipe).

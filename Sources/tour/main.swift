@@ -86,12 +86,16 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
         guard let path = arguments.file else { return try BuiltInTour.load() }
         return try Tour(contentsOfFile: path, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
     }
+    if arguments.command == .render, arguments.format == .html {
+        let page = try Authoring.webPage(path: arguments.file, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
+        return Authoring.deliver(page, to: arguments.outputFile, tourFile: arguments.file)
+    }
     if arguments.command == .render, let size = arguments.size {
         let tour = try tour()
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         let depth = ColorDepth.forRender(requested: arguments.colors, noColor: arguments.noColor || CommandOutput.noColorRequested)
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text,
-                                background: arguments.background ?? .dark, depth: depth)
+                                background: arguments.background ?? .dark, depth: depth, output: arguments.outputFile, tourFile: arguments.file)
     }
     switch arguments.command {
     case .answers:

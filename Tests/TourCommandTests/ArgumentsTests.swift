@@ -57,7 +57,11 @@ struct ArgumentsTests {
         #expect(usage("--background grey") == "tour: --background is light or dark, not \"grey\"")
         #expect(usage("a.json b.json")?.contains("one tour file at a time") == true)
         #expect(usage("check") == "tour: check needs a FILE")
-        #expect(usage("render") == "tour: render needs --size WIDTHxHEIGHT")
+        #expect(usage("render") == "tour: render needs --size WIDTHxHEIGHT (or --format html)")
+        #expect(usage("render --format html --size 80x24")?.contains("--size does not go with --format html") == true)
+        #expect(usage("render --format html --page 2")?.contains("--page does not go with --format html") == true)
+        #expect(usage("render --format html --output page.html") == nil)
+        #expect(usage("--output page.html")?.contains("--output does not go with playing a tour") == true)
         #expect(usage("tip tips.json --off --on") == "tour: --off and --on go one at a time")
         #expect(usage("--watch") == "tour: --watch needs a FILE to watch")
     }

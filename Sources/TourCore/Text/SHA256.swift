@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4), for state file names: two ids must never share a file, and a
-/// 32-bit FNV hash let two hand-made ids do so in half a second. Small inputs only (an id).
+/// SHA-256 (FIPS 180-4): for state file names, where two ids must never share a file (a
+/// 32-bit FNV hash let two hand-made ids do so in half a second), and for the hashes by
+/// which a web page's Content-Security-Policy allows its own script and style.
 package enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

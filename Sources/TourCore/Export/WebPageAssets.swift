@@ -1,0 +1,233 @@
+/// The web page's fixed style and its one script (`WebPage`). The script is the terminal
+/// pager's paging rules again, for a browser: `Paging.reduce` (next and previous stop at
+/// the ends, Enter finishes on the last page, Skip there finishes too) and `Answers.goOn`
+/// (a question with nothing chosen closes the way forward; going on answers it).
+enum WebPageAssets {
+    static let style = """
+        :root{color-scheme:light dark;--backdrop:\(WebInk.css(WebTheme.light.backdrop));--card:\(WebInk.css(WebTheme.light.card));\
+        --text:\(WebInk.css(WebTheme.light.text));--muted:\(WebInk.css(WebTheme.light.muted));--line:\(WebInk.css(WebTheme.light.line))}
+        @media (prefers-color-scheme:dark){:root{--backdrop:\(WebInk.css(WebTheme.dark.backdrop));--card:\(WebInk.css(WebTheme.dark.card));\
+        --text:\(WebInk.css(WebTheme.dark.text));--muted:\(WebInk.css(WebTheme.dark.muted));--line:\(WebInk.css(WebTheme.dark.line))}}
+        *{box-sizing:border-box}
+        html{background:var(--backdrop);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif}
+        body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:1rem .5rem}
+        .tour{width:100%;max-width:40rem}
+        .carousel{background:var(--card);color:var(--text);border-radius:1.25rem;box-shadow:0 .5rem 2rem rgb(0 0 0/.15);overflow:hidden}
+        .top{display:flex;justify-content:flex-end;padding:.5rem .75rem 0;min-height:2.75rem}
+        .viewport{overflow:hidden;touch-action:pan-y}
+        html.js .track{display:flex;transition:transform .35s cubic-bezier(.2,.7,.2,1)}
+        @media (prefers-reduced-motion:reduce){html.js .track{transition:none}}
+        .slide{flex:0 0 100%;min-width:0;padding:1rem 1.5rem 1.5rem;background:var(--slide-bg);color:var(--s-text);text-align:center;overflow-wrap:anywhere}
+        html:not(.js) .slide+.slide{border-top:1px solid var(--line)}
+        .hero{container-type:inline-size;margin:0 auto 1rem}
+        .art{display:inline-block;margin:0;text-align:left;white-space:pre;line-height:1.15;overflow-wrap:normal;\
+        font-family:ui-monospace,"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;font-size:min(.875rem,calc(100cqi/(var(--columns)*.62)))}
+        .picture{margin:0 auto;width:min(100%,16rem);max-height:40vh;background:center/contain no-repeat}
+        .picture.small{image-rendering:pixelated;width:10rem}
+        .alt{color:var(--s-muted);font-style:italic}
+        h2{color:var(--s-title);font-size:1.6rem;line-height:1.25;margin:.25rem 0 .5rem}
+        .subtitle,.extra{color:var(--s-muted);margin:0 auto;max-width:34rem}
+        code{font-family:ui-monospace,"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;font-size:.92em;color:var(--s-code)}
+        .features{list-style:none;padding:0;margin:1rem auto;max-width:30rem;text-align:left}
+        .features li{display:grid;grid-template-columns:2rem 1fr;column-gap:.5rem;margin:.75rem 0}
+        .features .icon{grid-row:span 2;font-size:1.25rem;line-height:1.2;text-align:center}
+        .features strong{color:var(--s-text)}
+        .features .text{color:var(--s-muted)}
+        .choices{display:grid;gap:.5rem;max-width:26rem;margin:1rem auto 0;text-align:left}
+        .option{font:inherit;color:var(--s-text);background:none;border:2px solid var(--line);border-radius:.75rem;padding:.55rem .9rem;\
+        display:grid;grid-template-columns:1.75rem 1fr;text-align:left;cursor:pointer}
+        .option[aria-checked=true]{border-color:var(--mark)}
+        .asks .option{animation:asks .6s}
+        @keyframes asks{30%{border-color:var(--mark)}}
+        @media (prefers-reduced-motion:reduce){.asks .option{animation:none;border-color:var(--mark)}}
+        .option .mark::before{content:"\\25CB";color:var(--s-muted)}
+        .option[aria-checked=true] .mark::before{content:"\\25CF";color:var(--s-title)}
+        .option .detail{grid-column:2;color:var(--s-muted);font-size:.9em}
+        .bottom{display:flex;flex-direction:column;align-items:center;gap:.75rem;padding:0 1.5rem 1.5rem}
+        html:not(.js) .top,html:not(.js) .bottom{display:none}
+        .dots{display:flex;flex-wrap:wrap;justify-content:center}
+        .dot{font:inherit;font-size:1.1rem;line-height:1;background:none;border:0;color:var(--muted);min-width:2rem;min-height:2rem;cursor:pointer}
+        .dot[aria-current=true]{color:var(--mark)}
+        .numbers{margin:0;color:var(--muted)}
+        .bar{width:12rem;accent-color:var(--mark)}
+        .next{font:inherit;font-weight:600;background:var(--accent);color:var(--on-accent);border:0;border-radius:999px;padding:.7rem 2rem;min-width:12rem;cursor:pointer}
+        .skip{font:inherit;background:none;border:0;color:var(--muted);padding:.5rem .75rem;border-radius:.5rem;cursor:pointer}
+        button:focus-visible{outline:3px solid var(--mark);outline-offset:2px}
+        .announce{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+        [hidden]{display:none!important}
+
+        """
+
+    static let script = """
+        (function () {
+          "use strict";
+          var doc = document;
+          doc.documentElement.classList.add("js");
+          var editions = Array.prototype.slice.call(doc.querySelectorAll(".edition"));
+          if (!editions.length) return;
+          // The first of the browser's languages that has a translation; English, which the
+          // labels default to, or none of them, is the base.
+          function chooseEdition() {
+            var wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+            for (var i = 0; i < wanted.length; i++) {
+              var tag = String(wanted[i]).toLowerCase(), primary = tag.split("-")[0];
+              var found = editions.filter(function (e) { return e.getAttribute("data-lang") === tag; })[0]
+                || editions.filter(function (e) { return e.getAttribute("data-lang") === primary; })[0];
+              if (found) return found;
+              if (primary === "en") return editions[0];
+            }
+            return editions[0];
+          }
+          var edition = chooseEdition();
+          editions.forEach(function (e) { e.hidden = e !== edition; });
+          if (edition.lang) doc.documentElement.lang = edition.lang;
+          doc.title = edition.getAttribute("data-title");
+          function one(selector) { return edition.querySelector(selector); }
+          function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+          var carousel = one(".carousel"), viewport = one(".viewport"), track = one(".track"), next = one(".next"),
+            skip = one(".skip"), dotsBox = one(".dots"), numbers = one(".numbers"), bar = one(".bar"), announce = one(".announce");
+          var slides = all(edition, ".slide"), dots = all(edition, ".dot"), count = slides.length;
+          var current = 0, chosen = {}, answered = {};
+
+          function send(name, detail) { doc.dispatchEvent(new CustomEvent(name, { detail: detail })); }
+          function isQuestion(page) { return slides[page].hasAttribute("data-key"); }
+          function options(page) { return all(slides[page], ".option"); }
+          function selection(page) {
+            if (Object.prototype.hasOwnProperty.call(chosen, page)) return chosen[page];
+            var given = slides[page].getAttribute("data-default");
+            return given === null || given === "" ? null : Number(given);
+          }
+          function value(page) {
+            var index = selection(page);
+            return index === null ? null : options(page)[index].getAttribute("data-value");
+          }
+          function answers() {
+            var result = {};
+            Object.keys(answered).forEach(function (page) { result[slides[page].getAttribute("data-key")] = value(Number(page)); });
+            return result;
+          }
+          // Going on from a question answers it; with nothing chosen the way is closed.
+          function goOn(from) {
+            if (!isQuestion(from)) return true;
+            var chosenValue = value(from);
+            if (chosenValue === null) { ask(from); return false; }
+            answered[from] = true;
+            var detail = {};
+            detail[slides[from].getAttribute("data-key")] = chosenValue;
+            send("tour:answer", detail);
+            return true;
+          }
+          // The way on is closed: the options say so for a moment, and focus stays where it is.
+          function ask(page) {
+            var group = slides[page].querySelector(".choices");
+            group.classList.remove("asks");
+            void group.offsetWidth;
+            group.classList.add("asks");
+          }
+          function move(target) {
+            if (target < 0 || target >= count || target === current) return;
+            if (target > current && !goOn(current)) return;
+            current = target;
+            render(true);
+          }
+          function finish() { send("tour:finish", { answers: answers() }); }
+          function advance() {
+            if (current < count - 1) move(current + 1);
+            else if (goOn(current)) finish();
+          }
+          // On the last page Skip is Close: a person who read every page finished the tour.
+          // A question there is still skipped, and answers nothing.
+          function skipTour() {
+            if (current === count - 1 && !isQuestion(current)) finish();
+            else send("tour:skip", { page: current + 1 });
+          }
+          function renderChoices(page) {
+            var selected = selection(page);
+            options(page).forEach(function (option, index) {
+              option.setAttribute("aria-checked", String(index === selected));
+              option.tabIndex = (selected === null ? index === 0 : index === selected) ? 0 : -1;
+            });
+          }
+          function choose(index, focus) {
+            var list = options(current);
+            if (index < 0 || index >= list.length) return;
+            chosen[current] = index;
+            renderChoices(current);
+            if (focus) list[index].focus();
+          }
+          function moveChoice(delta) {
+            var length = options(current).length, selected = selection(current);
+            var from = selected === null ? (delta > 0 ? -1 : length) : selected;
+            choose(Math.min(Math.max(0, from + delta), length - 1), slides[current].contains(doc.activeElement));
+          }
+          function render(changed) {
+            var slide = slides[current], focusLost = false;
+            track.style.transform = "translateX(" + (-100 * current) + "%)";
+            slides.forEach(function (each, index) {
+              if (index !== current && each.contains(doc.activeElement)) focusLost = true;
+              each.inert = index !== current;
+            });
+            carousel.className = "carousel " + slide.getAttribute("data-ink");
+            next.textContent = slide.getAttribute("data-button");
+            skip.hidden = slide.getAttribute("data-skip") !== "true";
+            var kind = slide.getAttribute("data-indicator");
+            dotsBox.hidden = kind !== "dots";
+            numbers.hidden = kind !== "numbers";
+            bar.hidden = kind !== "bar";
+            numbers.textContent = (current + 1) + " / " + count;
+            bar.value = current + 1;
+            dots.forEach(function (dot, index) {
+              dot.textContent = slide.getAttribute(index === current ? "data-dot-on" : "data-dot-off");
+              if (index === current) dot.setAttribute("aria-current", "true"); else dot.removeAttribute("aria-current");
+            });
+            if (isQuestion(current)) renderChoices(current);
+            if (changed) announce.textContent = slide.getAttribute("data-announce");
+            if (focusLost || (skip.hidden && doc.activeElement === skip)) next.focus();
+          }
+
+          next.addEventListener("click", advance);
+          skip.addEventListener("click", skipTour);
+          dots.forEach(function (dot, index) { dot.addEventListener("click", function () { move(index); }); });
+          slides.forEach(function (slide, page) {
+            options(page).forEach(function (option, index) {
+              option.addEventListener("click", function () { if (page === current) choose(index, false); });
+            });
+          });
+          doc.addEventListener("keydown", function (event) {
+            if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+            var target = event.target, tag = target && target.tagName;
+            if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
+            var onOption = tag === "BUTTON" && target.classList.contains("option"), key = event.key;
+            if (key === "ArrowRight") move(current + 1);
+            else if (key === "ArrowLeft") move(current - 1);
+            else if (key === "Enter") {
+              // A button takes its own Enter; on an option, Enter chooses it and goes on.
+              if (tag === "BUTTON" && !onOption) return;
+              if (onOption) choose(options(current).indexOf(target), false);
+              advance();
+            }
+            else if (key === "Escape" || key === "q") skipTour();
+            else if (key === "Home") move(0);
+            else if (key === "End") move(count - 1);
+            else if ((key === "ArrowDown" || key === "ArrowUp") && isQuestion(current)) moveChoice(key === "ArrowDown" ? 1 : -1);
+            else if (/^[1-9]$/.test(key)) { if (isQuestion(current)) choose(Number(key) - 1, onOption); else move(Number(key) - 1); }
+            else return;
+            event.preventDefault();
+          });
+          // A horizontal swipe turns the page; a vertical one scrolls (touch-action: pan-y).
+          var start = null;
+          viewport.addEventListener("pointerdown", function (event) {
+            if (event.pointerType !== "mouse") start = { x: event.clientX, y: event.clientY, id: event.pointerId };
+          });
+          viewport.addEventListener("pointerup", function (event) {
+            if (!start || event.pointerId !== start.id) return;
+            var dx = event.clientX - start.x, dy = event.clientY - start.y;
+            start = null;
+            if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) move(current + (dx < 0 ? 1 : -1));
+          });
+          viewport.addEventListener("pointercancel", function () { start = null; });
+          render(false);
+        })();
+
+        """
+}
