@@ -32,11 +32,13 @@ package enum TourLoader {
         if let error = Diagnostic.error(from: baseDiagnostics) { throw error }
         guard var tour = base else { throw TourError.content(file: path, position: nil, message: "no tour") }
         if tour.id == nil { tour.id = defaultID(forPath: path) }
-        let root = baseRoot(baseBytes, path: path)
+        let files = Self.translations(of: path)
+        // The base's raw form is what a translation is laid over: read only when there is one.
+        let root = files.isEmpty ? nil : baseRoot(baseBytes, path: path)
         let (stem, ext) = splitExtension(path)
         let baseName = stem.split(separator: "/").last.map(String.init) ?? stem
         var translations: [(language: String, tour: Tour)] = []
-        for file in Self.translations(of: path) {
+        for file in files {
             let name = file.split(separator: "/").last.map(String.init) ?? file
             let language = String(name.dropFirst(baseName.count + 1).dropLast(ext.count))
             let (translated, problems) = try overlay(file, on: tour, basePath: path, baseRoot: root, allowOutside: allowOutsideArt)

@@ -81,23 +81,35 @@ package enum WebPage {
     /// A subtitle, feature text or label: escaped, `code` in backticks as `<code>`, and
     /// newlines (where the text keeps them) as line breaks.
     package static func inline(_ text: String) -> String {
-        var result = ""
+        // Bytes, not Characters: a subtitle may be megabytes of lines.
+        let marked = InlineCode.mark(text)
+        var result: [UInt8] = []
+        result.reserveCapacity(marked.utf8.count + 64)
         var inCode = false
-        for character in InlineCode.mark(text) {
-            switch character {
-            case InlineCode.start:
-                result += "<code>"
-                inCode = true
-            case InlineCode.end:
-                result += "</code>"
-                inCode = false
+        var bytes = marked.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = pending.isEmpty ? bytes.next() : pending.removeFirst() {
+            switch byte {
+            case 0xE2:
+                let second = bytes.next(), third = second == nil ? nil : bytes.next()
+                if second == 0x81, third == 0xA2 { result += Array("<code>".utf8); inCode = true; continue }
+                if second == 0x81, third == 0xA3 { result += Array("</code>".utf8); inCode = false; continue }
+                result.append(byte)
+                pending = [second, third].compactMap { $0 }
             // Code is kept whole on a terminal; a narrow phone may need to wrap it.
-            case InlineCode.noBreakSpace where inCode: result += " "
-            case "\n": result += "<br>"
-            default: result += escaped(String(character))
+            case 0xC2 where inCode:
+                let next = bytes.next()
+                if next == 0xA0 { result.append(0x20) } else { result.append(byte); if let next { pending = [next] } }
+            case 0x0A: result.append(contentsOf: [0x3C, 0x62, 0x72, 0x3E])  // <br>
+            case 0x26: result += Array("&amp;".utf8)
+            case 0x3C: result += Array("&lt;".utf8)
+            case 0x3E: result += Array("&gt;".utf8)
+            case 0x22: result += Array("&quot;".utf8)
+            case 0x27: result += Array("&#39;".utf8)
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The type of a picture file by its first bytes; nil for anything else.
@@ -114,6 +126,8 @@ struct WebStyleSheet {
     private var names: [String: String] = [:]
     /// The class of each picture file inlined so far, by its name in the tour.
     var pictureClasses: [String: String] = [:]
+    /// Each art written out so far, in the colors of the pages it was written for.
+    var writtenArt: [(art: Tour.Art, inks: [WebInk], id: String)] = []
     private var light = ""
     private var dark = ""
 
@@ -252,13 +266,20 @@ private struct EditionWriter {
         return name
     }
 
-    /// Art in a monospace block, in its colors.
+    /// Art in a monospace block, in its colors. Art that another page showed already in the
+    /// same colors is written once: the script copies it in when its page is shown (400
+    /// pages of one 150×190 picture would be 11 million spans).
     func artBlock(_ art: Tour.Art, words: String, sheet: inout WebStyleSheet, inks: [WebInk]) -> String {
         // Art is a picture: read out by its words, or not at all.
         let role = words.isEmpty ? "aria-hidden=\"true\"" : "role=\"img\" aria-label=\"\(WebPage.escaped(words))\""
         // As wide as it is in characters, scaled down to the width there is.
         let width = sheet.className(light: "--columns:\(max(1, art.width))", dark: "--columns:\(max(1, art.width))", prefix: "w")
-        var html = "<div class=\"hero\"><pre class=\"art \(width)\" \(role)>"
+        if let known = sheet.writtenArt.first(where: { $0.art == art && $0.inks == inks }) {
+            return "<div class=\"hero\"><pre class=\"art \(width)\" \(role) data-art=\"\(known.id)\"></pre></div>\n"
+        }
+        let id = "art-\(sheet.writtenArt.count)"
+        sheet.writtenArt.append((art, inks, id))
+        var html = "<div class=\"hero\"><pre class=\"art \(width)\" \(role) id=\"\(id)\">"
         for (row, line) in art.lines.enumerated() {
             let styles = row < art.styles.count ? art.styles[row] : []
             var run = "", runStyle: Style? = nil

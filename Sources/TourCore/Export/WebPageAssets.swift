@@ -162,6 +162,10 @@ enum WebPageAssets {
           }
           function render(changed) {
             var slide = slides[current], focusLost = false;
+            // Art another page showed first is copied in when its own page shows.
+            Array.prototype.forEach.call(slide.querySelectorAll("pre[data-art]:empty"), function (art) {
+              art.innerHTML = doc.getElementById(art.getAttribute("data-art")).innerHTML;
+            });
             track.style.transform = "translateX(" + (-100 * current) + "%)";
             slides.forEach(function (each, index) {
               if (index !== current && each.contains(doc.activeElement)) focusLost = true;
