@@ -33,6 +33,29 @@ struct AuthoringTests {
         }
     }
 
+    /// Lines are split on the newline byte, so "\r\n" (one Swift Character) ends a line too;
+    /// the marks are compared byte for byte.
+    @Test func markdownLinesAreSplitOnBytes() {
+        #expect(MarkdownTourParser.lines(of: Array("\u{FEFF}# A\r\nb\rc\n\n".utf8)) == ["# A", "b\rc", "", ""])
+        #expect(MarkdownTourParser.lines(of: Array("no newline".utf8)) == ["no newline"])
+        #expect(MarkdownTourParser.lines(of: []) == [""])
+        #expect(MarkdownTourParser.lines(of: [0x23, 0x20, 0xE2, 0x0A]) == nil)  // a character cut by the newline
+        #expect("## Features".begins(with: "## ") && "# é".begins(with: "# ") && !"#".begins(with: "# "))
+        #expect(!"".begins(with: "#") && "".begins(with: ""))
+        #expect("  \tword \t".trimmingSpaces == "word" && "word".trimmingSpaces == "word" && " ".trimmingSpaces == "")
+    }
+
+    /// A subtitle of 700,000 lines is one paragraph: the view wraps only what a screen holds.
+    @Test func aParagraphOfManyLinesWrapsToTheScreen() throws {
+        let markdown = "# Lines\n" + Array(repeating: "word", count: 700_000).joined(separator: "\n") + "\n"
+        let (tour, problems) = TourDecoder(fileName: "t.md", readArt: { (_: String) throws(TourError) -> [UInt8] in [] }).checkMarkdown(Array(markdown.utf8))
+        #expect(problems.isEmpty)
+        let subtitle = try #require(tour?.pages.first?.subtitle)
+        #expect(subtitle.utf8.count == 700_000 * 5 - 1)
+        let lines = TextWidth.wrap(subtitle, width: 60, maximumLines: 5)
+        #expect(lines.count == 6 && lines.allSatisfy { $0 == Array(repeating: "word", count: 12).joined(separator: " ") })
+    }
+
     /// Markdown is read into the raw form JSON has, and one validator checks both: the
     /// messages about keys are the same words in either format, at the Markdown's line.
     @Test func markdownErrorsPointAtTheMarkdownLine() throws {

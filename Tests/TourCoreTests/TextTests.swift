@@ -24,7 +24,7 @@ struct TextTests {
 
     @Test func noWrappedLineIsWiderThanAsked() {
         var generator = SplitMix64(seed: 7)
-        let pieces = ["a", "bb", " ", "  ", "日", "🚀", "e\u{301}", "\n", "wordword", "あいう"]
+        let pieces = ["a", "bb", " ", "  ", "日", "🚀", "e\u{301}", "\u{301}", "\r\n", "\n", "wordword", "あいう"]
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             let width = Int.random(in: 1...20, using: &generator)

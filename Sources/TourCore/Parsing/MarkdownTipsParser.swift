@@ -96,7 +96,7 @@ package struct MarkdownTipsParser {
                 }
                 continue
             }
-            if indent == 0, line.hasPrefix("# ") {
+            if indent == 0, line.begins(with: "# ") {
                 finish(current)
                 current = nil
                 guard !titleSeen else {
@@ -108,7 +108,7 @@ package struct MarkdownTipsParser {
                 root.append(JSONMember(key: "title", keyPosition: position, node: JSONNode(value: .string(String(line.dropFirst(2)).trimmingSpaces), position: position)))
                 continue
             }
-            if indent == 0, line.hasPrefix("## ") {
+            if indent == 0, line.begins(with: "## ") {
                 finish(current)
                 let position = SourcePosition(line: number, column: 4)
                 current = Draft(position: SourcePosition(line: number, column: 1), isListItem: false)
@@ -117,7 +117,7 @@ package struct MarkdownTipsParser {
             }
             // The column `line` starts at in the file, for the positions of its parts.
             var column = indent + 1
-            if indent == 0, line.hasPrefix("- ") || line.hasPrefix("* ") || line.hasPrefix("+ ") {
+            if indent == 0, line.begins(with: "- ") || line.begins(with: "* ") || line.begins(with: "+ ") {
                 finish(current)
                 current = Draft(position: SourcePosition(line: number, column: 1), isListItem: true)
                 let rest = String(line.dropFirst(2))
@@ -166,7 +166,7 @@ package struct MarkdownTipsParser {
             }
             line = String(line[..<open]).trimmingSpaces
         }
-        if line.hasPrefix("<!--") {
+        if line.begins(with: "<!--") {
             error(number, column, "a comment must close on the same line with -->")
             return
         }

@@ -109,82 +109,76 @@ package enum TextWidth {
     /// a word longer than a line is split. No produced line is wider than `width`.
     /// Stops once there are more than `maximumLines` lines (the last one then says there
     /// is more), so only what can be shown is measured.
+    ///
+    /// Words are found in the UTF-8 bytes (a space and a newline are single bytes that no
+    /// other character contains) and one at a time: a paragraph of megabytes is read only
+    /// as far as the lines it fills.
     package static func wrap(_ text: String, width: Int, maximumLines: Int = .max) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         func full() -> Bool { lines.count > maximumLines }
-        for paragraph in Pieces(text[...], separator: "\n", omittingEmpty: false) {
-            if full() { return lines }
-            var line = ""
-            var lineWidth = 0
-            // Words one at a time, not split up front: the loop may stop long before the end.
-            for word in Pieces(paragraph, separator: " ", omittingEmpty: true) {
-                var word = word
-                var wordWidth = of(word)
-                if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
-                    line += " "
-                    line.append(contentsOf: word)  // String's own overload for Substring, not the generic +
-                    lineWidth += 1 + wordWidth
-                    continue
-                }
-                if lineWidth > 0 {
-                    lines.append(line)
-                    if full() { return lines }
-                    line = ""
-                    lineWidth = 0
-                }
-                if wordWidth > width {
-                    // A word longer than a line is split, walking it once: linear in its length.
-                    var piece = ""
-                    var pieceWidth = 0
-                    for character in word {
-                        let cells = of(character)
-                        if cells > width { continue }  // a wide character in a one-cell line
-                        if pieceWidth + cells > width {
-                            lines.append(piece)
-                            if full() { return lines }
-                            piece = ""
-                            pieceWidth = 0
-                        }
-                        piece.append(character)
-                        pieceWidth += cells
-                    }
-                    word = Substring(piece)
-                    wordWidth = pieceWidth
-                }
-                line = String(word)
-                lineWidth = wordWidth
+        let bytes = text.utf8
+        var line = ""
+        var lineWidth = 0
+        var position = bytes.startIndex
+        while position < bytes.endIndex {
+            let byte = bytes[position]
+            if byte == newline {
+                lines.append(line)
+                if full() { return lines }
+                line = ""
+                lineWidth = 0
+                bytes.formIndex(after: &position)
+                continue
             }
-            lines.append(line)
+            if byte == space {
+                bytes.formIndex(after: &position)
+                continue
+            }
+            var end = position
+            while end < bytes.endIndex, bytes[end] != space, bytes[end] != newline { bytes.formIndex(after: &end) }
+            var word = text[position..<end]
+            position = end
+            var wordWidth = of(word)
+            if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                line += " "
+                line.append(contentsOf: word)  // String's own overload for Substring, not the generic +
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 {
+                lines.append(line)
+                if full() { return lines }
+                line = ""
+                lineWidth = 0
+            }
+            if wordWidth > width {
+                // A word longer than a line is split, walking it once: linear in its length.
+                var piece = ""
+                var pieceWidth = 0
+                for character in word {
+                    let cells = of(character)
+                    if cells > width { continue }  // a wide character in a one-cell line
+                    if pieceWidth + cells > width {
+                        lines.append(piece)
+                        if full() { return lines }
+                        piece = ""
+                        pieceWidth = 0
+                    }
+                    piece.append(character)
+                    pieceWidth += cells
+                }
+                word = Substring(piece)
+                wordWidth = pieceWidth
+            }
+            line = String(word)
+            lineWidth = wordWidth
         }
+        lines.append(line)
         while let last = lines.last, last.isEmpty, lines.count > 1 { lines.removeLast() }
         return lines
     }
-}
 
-/// Pieces of a substring between separators, found one at a time.
-private struct Pieces: Sequence, IteratorProtocol {
-    var rest: Substring
-    let separator: Character
-    let omittingEmpty: Bool
-    var finished = false
-
-    init(_ text: Substring, separator: Character, omittingEmpty: Bool) {
-        rest = text
-        self.separator = separator
-        self.omittingEmpty = omittingEmpty
-    }
-
-    mutating func next() -> Substring? {
-        while !finished {
-            guard let end = rest.firstIndex(of: separator) else {
-                finished = true
-                return omittingEmpty && rest.isEmpty ? nil : rest
-            }
-            let piece = rest[..<end]
-            rest = rest[rest.index(after: end)...]
-            if !(omittingEmpty && piece.isEmpty) { return piece }
-        }
-        return nil
-    }
+    private static let newline = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " ")
 }
