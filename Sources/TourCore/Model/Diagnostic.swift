@@ -90,12 +90,16 @@ final class DiagnosticLog {
     var misspelled: [SourcePosition: Set<String>] = [:]
 
     func add(_ diagnostic: Diagnostic) {
-        guard entries.count < Self.maximumEntries else {
-            dropped += 1
-            droppedAnError = droppedAnError || diagnostic.severity == .error
-            return
-        }
+        guard !isFull else { return countDropped(error: diagnostic.severity == .error) }
         entries.append(diagnostic)
+    }
+
+    /// Whether the next message would only be counted: a caller need not write it.
+    var isFull: Bool { entries.count >= Self.maximumEntries }
+
+    func countDropped(error: Bool) {
+        dropped += 1
+        droppedAnError = droppedAnError || error
     }
 
     /// "and N more problems", when some were left out; nil when none were.
@@ -131,14 +135,19 @@ final class DiagnosticLog {
         defer { if !misspelled.isEmpty { self.misspelled[position] = misspelled } }
         for member in list {
             guard allowed.contains(where: { KeyedFields<Member>.same($0, member.key) }) else {
-                var message = "unknown key \(Quoted(member.key)) in \(what())"
                 var suggestion: String? = nil
                 if suggestionsMade < Self.maximumSuggestions {
                     suggestion = KeySuggestion.closest(to: member.key, among: allowed)
                     suggestionsMade += 1
                 }
+                if let suggestion { misspelled.insert(suggestion) }
+                // 93,000 unknown keys make 200 messages: the rest are only counted, not written.
+                if isFull {
+                    countDropped(error: true)
+                    continue
+                }
+                var message = "unknown key \(Quoted(member.key)) in \(what())"
                 if let suggestion {
-                    misspelled.insert(suggestion)
                     message += "; did you mean \"\(suggestion)\"?"
                 } else {
                     message += "; expected one of: " + allowed.joined(separator: ", ")
