@@ -232,7 +232,8 @@ extension FileSystem {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporaryPath = FileSystem.join(directory, ".\(name).\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { return "cannot write \(MessageText.path(temporaryPath)): \(describeErrno())" }
+        // Named as the caller knows it: the temporary file is ours, not theirs.
+        guard descriptor >= 0 else { return "cannot write \(MessageText.path(path)): \(describeErrno())" }
         var failure: String? = nil
         if !writeAll(Array(text.utf8), to: descriptor) { failure = describeErrno() }
         if failure == nil, fsync(descriptor) != 0 { failure = describeErrno() }

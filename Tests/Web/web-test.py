@@ -447,6 +447,10 @@ def output_file():
         text = page.read()
     check("--output: the page replaces the file whole", result.returncode == 0 and text.startswith("<!DOCTYPE html>") and text.endswith("</html>\n"))
     check("--output: a new file, readable by others (0666 less the umask)", oct(os.stat(target).st_mode & 0o777) == oct(0o666 & ~current_umask()))
+    missing = os.path.join(work, "no-such-folder", "page.html")
+    result = subprocess.run([TOUR, "render", "--format", "html", "--output", missing], capture_output=True, text=True)
+    check("--output in a missing folder: exit 74, and the message names the file asked for",
+          result.returncode == 74 and result.stderr == f"tour: cannot write {missing}: no such file\n", result.stderr)
     for where, words in (("/dev/null", "is not a regular file"), (os.path.join(FIXTURES, "web", "questions.json"), "is the tour file itself")):
         before = os.stat(where)
         refused = subprocess.run([TOUR, "render", os.path.join(FIXTURES, "web", "questions.json"), "--format", "html", "--output", where],
