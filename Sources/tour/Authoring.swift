@@ -36,7 +36,8 @@ enum Authoring {
 
     /// One page drawn as the pager would, at a size, as text, ANSI or SVG.
     static func render(_ tour: Tour, page: Int, size: (width: Int, height: Int), format: OutputFormat, background: TerminalBackground,
-                       depth: ColorDepth = .direct, output: String? = nil, tourFile: String? = nil) -> Int32 {
+                       depth: ColorDepth = .direct, output: String? = nil, tourFile: String? = nil,
+                       pictureFile: (Tour.Page) -> [UInt8]? = { _ in nil }) -> Int32 {
         guard page <= tour.pageCount else {
             printError("tour: --page \(page) is past the last page (\(tour.pageCount))")
             return ExitCode.usage.rawValue
@@ -48,27 +49,40 @@ enum Authoring {
         // Drawn as on a terminal of that depth (24-bit by default) with a dark background (or
         // the one asked for), as the SVG shows it.
         view.contrast = (depth, background)
-        let canvas = view.render(size: Size(width: size.width, height: size.height))
+        var canvas = Canvas(size: Size(width: size.width, height: size.height))
+        let layout = view.draw(into: &canvas)
         // SVG is XML, UTF-8 by definition; text and ANSI go to a terminal, as its locale allows.
         let drawn = switch format {
         case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas, depth: depth))
-        case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background))
+        case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background),
+                                    picture: svgPicture(tour.pages[page - 1], box: layout.parts.hero, pictureFile: pictureFile))
         case .text, .json, .html: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return deliver(drawn, to: output, tourFile: tourFile)
+    }
+
+    /// The bytes of a page's picture file, for the formats that embed the picture itself: the
+    /// file was read and checked when the tour loaded, and is read again for its bytes.
+    static func pictureFiles(path: String?, allowOutsideArt: Bool) -> (Tour.Page) -> [UInt8]? {
+        guard let path else { return { page in page.heroImage.flatMap(BuiltInTour.art) } }
+        let readArt = TourLoader.artReader(for: path, allowOutside: allowOutsideArt)
+        return { page in page.heroImage.flatMap { name in try? readArt(name) } }
+    }
+
+    /// The page's picture for an SVG: its file, over the box its cells were drawn in. None
+    /// where the cells stand for no picture (words in its place, where chafa is missing).
+    private static func svgPicture(_ page: Tour.Page, box: Rect?, pictureFile: (Tour.Page) -> [UInt8]?) -> ScreenExport.Picture? {
+        guard let box, page.picture?.drawer?.canDraw == true, let bytes = pictureFile(page),
+              let type = WebPage.pictureType(bytes) else { return nil }
+        return ScreenExport.Picture(box: box, mediaType: type, bytes: bytes)
     }
 
     /// The whole tour as one web page (`WebPage`): the base and, beside a file, each of its
     /// translations, or with `--locale` that one language alone; every picture inline at
     /// full resolution.
     static func webPage(path: String?, locale: String?, allowOutsideArt: Bool) throws(TourError) -> String {
-        guard let path else {
-            let tour = try BuiltInTour.load()
-            return WebPage.html([WebPage.Edition(language: nil, tour: tour) { page in page.heroImage.flatMap(BuiltInTour.art) }])
-        }
-        let readArt = TourLoader.artReader(for: path, allowOutside: allowOutsideArt)
-        // The picture file was read and checked when the tour loaded; read again for its bytes.
-        let pictureFile: (Tour.Page) -> [UInt8]? = { page in page.heroImage.flatMap { name in try? readArt(name) } }
+        let pictureFile = pictureFiles(path: path, allowOutsideArt: allowOutsideArt)
+        guard let path else { return WebPage.html([WebPage.Edition(language: nil, tour: try BuiltInTour.load(), pictureFile: pictureFile)]) }
         if let locale {
             let tour = try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
             for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }

@@ -95,7 +95,8 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         let depth = ColorDepth.forRender(requested: arguments.colors, noColor: arguments.noColor || CommandOutput.noColorRequested)
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text,
-                                background: arguments.background ?? .dark, depth: depth, output: arguments.outputFile, tourFile: arguments.file)
+                                background: arguments.background ?? .dark, depth: depth, output: arguments.outputFile, tourFile: arguments.file,
+                                pictureFile: Authoring.pictureFiles(path: arguments.file, allowOutsideArt: arguments.allowOutsideArt))
     }
     switch arguments.command {
     case .answers:

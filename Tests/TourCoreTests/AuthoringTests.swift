@@ -165,6 +165,26 @@ struct AuthoringTests {
         }
     }
 
+    /// The picture in its pixels over the box its cells fill: the cells there are gone (the
+    /// row's gradient kept behind it), the file is the image's data, whole.
+    @Test func svgExportDrawsThePictureInItsPixels() throws {
+        var canvas = Canvas(size: Size(width: 10, height: 4))
+        for y in 0..<4 { canvas.write("▀▀▀▀▀▀▀▀▀▀", x: 0, y: y, style: Style(foreground: .rgb(220, 30, 30), background: .rgb(9, 9, 9))) }
+        canvas.write("words", x: 0, y: 3, style: Style(foreground: .rgb(1, 1, 1), background: .rgb(9, 9, 9)))
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
+        let svg = ScreenExport.svg(canvas, picture: ScreenExport.Picture(box: Rect(x: 2, y: 0, width: 6, height: 3), mediaType: "image/png", bytes: bytes))
+        #expect(XMLParser(data: Data(svg.utf8)).parse())
+        // 12 px of padding, cells of 8.4 by 18 px.
+        #expect(svg.contains(#"<image x="28.8" y="12" width="50.4" height="54" preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,"#
+                             + Data(bytes).base64EncodedString() + #""/>"#))
+        // Rows 0-2 keep two cells of art on each side (and their background under the box);
+        // row 3, under the box, is whole.
+        #expect(svg.components(separatedBy: ">▀▀</text>").count - 1 == 6)
+        #expect(svg.contains(">words</text>") && svg.contains(">▀▀▀▀▀</text>"))
+        #expect(!svg.contains("▀▀▀▀▀▀") && svg.components(separatedBy: "fill=\"#090909\"").count - 1 == 4)
+        #expect(!ScreenExport.svg(canvas).contains("<image"))
+    }
+
     @Test func ansiExportCarriesTheStyles() {
         var canvas = Canvas(size: Size(width: 10, height: 1))
         canvas.write("ab", x: 0, y: 0, style: Style(foreground: .ansi(2), bold: true))

@@ -194,8 +194,19 @@ struct PictureEndToEndTests {
         let plain = try runTour(["--plain", path])
         #expect(plain.stdout.hasPrefix("Page 1 of 2\nA red disc\nOn white.\nPicture: A red disc on white.\n"))
         #expect(!plain.stdout.contains("▀") && !plain.stdout.contains("\u{1B}"))
+    }
+
+    /// An SVG holds the picture itself, whole, where its cells would be; text and ANSI the cells.
+    @Test func svgEmbedsThePictureAtFullResolution() throws {
+        let path = try tourFile()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let svg = try runTour(["render", path, "--page", "1", "--size", "60x20", "--format", "svg"]).stdout
-        #expect(svg.contains("fill=\"#dc1e1e\""))  // the disc's red, as drawn
+        let file = try Data(contentsOf: URL(fileURLWithPath: Self.pictures + "/red-disc.png"))
+        let embedded = svg.components(separatedBy: "href=\"data:image/png;base64,").dropFirst().first?.prefix { $0 != "\"" }
+        #expect(embedded.flatMap { Data(base64Encoded: String($0)) } == file)
+        #expect(!svg.contains("fill=\"#dc1e1e\""))  // the disc's red is no longer drawn as cells
+        let ansi = try runTour(["render", path, "--page", "1", "--size", "60x20", "--format", "ansi"]).stdout
+        #expect(ansi.contains("220;30;30") && !ansi.contains("base64"))
     }
 
     /// TourKit: a picture page from a file and from the bytes a tool embeds.

@@ -100,8 +100,26 @@ package enum ScreenExport {
         return color
     }
 
-    /// A picture of the terminal: a monospace grid of cells with the page's colors.
-    package static func svg(_ canvas: Canvas, theme: Theme = Theme()) -> String {
+    /// A page's picture in an SVG: its file at full resolution over the box of cells that
+    /// its cell art fills on a terminal.
+    package struct Picture {
+        package var box: Rect
+        /// "image/png" or "image/jpeg".
+        package var mediaType: String
+        package var bytes: [UInt8]
+
+        package init(box: Rect, mediaType: String, bytes: [UInt8]) {
+            self.box = box
+            self.mediaType = mediaType
+            self.bytes = bytes
+        }
+    }
+
+    /// A picture of the terminal: a monospace grid of cells with the page's colors, and the
+    /// page's picture, when given, drawn in its pixels in place of its cells.
+    package static func svg(_ canvas: Canvas, theme: Theme = Theme(), picture: Picture? = nil) -> String {
+        var canvas = canvas
+        if let picture { clear(picture.box, of: &canvas) }
         let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
         let width = Double(canvas.size.width) * cellWidth + padding * 2
         let height = Double(canvas.size.height) * cellHeight + padding * 2
@@ -178,8 +196,26 @@ package enum ScreenExport {
                 x = end
             }
         }
-        svg += "</g>\n</svg>\n"
+        svg += "</g>\n"
+        if let picture {
+            // Scaled to the box keeping its shape, centred in it, as the cells would be.
+            let box = picture.box
+            svg += "<image x=\"\(number(padding + Double(box.x) * cellWidth))\" y=\"\(number(padding + Double(box.y) * cellHeight))\" "
+                + "width=\"\(number(Double(box.width) * cellWidth))\" height=\"\(number(Double(box.height) * cellHeight))\" "
+                + "preserveAspectRatio=\"xMidYMid meet\" href=\"data:\(picture.mediaType);base64,\(Base64.encode(picture.bytes))\"/>\n"
+        }
+        svg += "</svg>\n"
         return svg
+    }
+
+    /// The box's cells emptied, each row keeping what is behind the page there (the cell
+    /// left of the box: a gradient's band, or nothing), so the picture shows on that.
+    private static func clear(_ box: Rect, of canvas: inout Canvas) {
+        for y in max(0, box.y)..<min(canvas.size.height, box.y + box.height) {
+            var behind = Cell.blank
+            if box.x > 0 { behind.style.background = canvas[box.x - 1, y].style.background }
+            for x in max(0, box.x)..<min(canvas.size.width, box.x + box.width) { canvas[x, y] = behind }
+        }
     }
 
     /// Text for XML: the five markup characters escaped, and every character XML 1.0
