@@ -118,8 +118,15 @@ package enum ScreenExport {
     /// A picture of the terminal: a monospace grid of cells with the page's colors, and the
     /// page's picture, when given, drawn in its pixels in place of its cells.
     package static func svg(_ canvas: Canvas, theme: Theme = Theme(), picture: Picture? = nil) -> String {
-        var canvas = canvas
-        if let picture { clear(picture.box, of: &canvas) }
+        // The cells under the picture are read as empty, each keeping what is behind the page
+        // on its row (the cell left of the box: a gradient's band, or nothing). Read, not
+        // copied: a canvas of 1000×1000 is 1,000,000 cells.
+        func cell(_ x: Int, _ y: Int) -> Cell {
+            guard let box = picture?.box, box.contains(x: x, y: y) else { return canvas[x, y] }
+            var behind = Cell.blank
+            if box.x > 0 { behind.style.background = canvas[box.x - 1, y].style.background }
+            return behind
+        }
         let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
         let width = Double(canvas.size.width) * cellWidth + padding * 2
         let height = Double(canvas.size.height) * cellHeight + padding * 2
@@ -153,9 +160,9 @@ package enum ScreenExport {
             let top = padding + Double(y) * cellHeight
             var x = 0
             while x < canvas.size.width {
-                let background = colors(canvas[x, y].style).background
+                let background = colors(cell(x, y).style).background
                 var end = x + 1
-                while end < canvas.size.width, colors(canvas[end, y].style).background.map(hex) == background.map(hex) { end += 1 }
+                while end < canvas.size.width, colors(cell(end, y).style).background.map(hex) == background.map(hex) { end += 1 }
                 if let background {
                     let left = padding + Double(x) * cellWidth
                     svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth + 0.5))\" height=\"\(number(cellHeight + 0.5))\" fill=\"\(hex(background))\"/>\n"
@@ -170,22 +177,22 @@ package enum ScreenExport {
             // its two cells, so a font without it cannot push the grid out of line.
             var x = 0
             while x < canvas.size.width {
-                let style = canvas[x, y].style
+                let style = cell(x, y).style
                 let (foreground, _) = colors(style)
                 var attributes = " fill=\"\(hex(foreground))\""
                 if style.bold { attributes += " font-weight=\"bold\"" }
                 if style.dim { attributes += " opacity=\"0.6\"" }
                 if style.underline { attributes += " text-decoration=\"underline\"" }
-                if TextWidth.of(canvas[x, y].character) == 2 {
+                if TextWidth.of(cell(x, y).character) == 2 {
                     let center = padding + (Double(x) + 1) * cellWidth
-                    svg += "<text x=\"\(number(center))\" y=\"\(number(baseline))\" text-anchor=\"middle\"\(attributes)>\(escapeXML(String(canvas[x, y].character)))</text>\n"
+                    svg += "<text x=\"\(number(center))\" y=\"\(number(baseline))\" text-anchor=\"middle\"\(attributes)>\(escapeXML(String(cell(x, y).character)))</text>\n"
                     x += 2
                     continue
                 }
                 var end = x
                 var text = ""
-                while end < canvas.size.width, canvas[end, y].style == style, !canvas[end, y].isContinuation, TextWidth.of(canvas[end, y].character) != 2 {
-                    text.append(canvas[end, y].character)
+                while end < canvas.size.width, cell(end, y).style == style, !cell(end, y).isContinuation, TextWidth.of(cell(end, y).character) != 2 {
+                    text.append(cell(end, y).character)
                     end += 1
                 }
                 if end == x { x += 1; continue }  // a stray continuation
@@ -206,16 +213,6 @@ package enum ScreenExport {
         }
         svg += "</svg>\n"
         return svg
-    }
-
-    /// The box's cells emptied, each row keeping what is behind the page there (the cell
-    /// left of the box: a gradient's band, or nothing), so the picture shows on that.
-    private static func clear(_ box: Rect, of canvas: inout Canvas) {
-        for y in max(0, box.y)..<min(canvas.size.height, box.y + box.height) {
-            var behind = Cell.blank
-            if box.x > 0 { behind.style.background = canvas[box.x - 1, y].style.background }
-            for x in max(0, box.x)..<min(canvas.size.width, box.x + box.width) { canvas[x, y] = behind }
-        }
     }
 
     /// Text for XML: the five markup characters escaped, and every character XML 1.0
