@@ -55,7 +55,7 @@ enum Authoring {
         let drawn = switch format {
         case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas, depth: depth))
         case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background),
-                                    picture: svgPicture(tour.pages[page - 1], box: layout.parts.hero, pictureFile: pictureFile))
+                                    picture: ScreenExport.Picture(page: tour.pages[page - 1], box: layout.parts.hero, file: pictureFile(tour.pages[page - 1])))
         case .text, .json, .html: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return deliver(drawn, to: output, tourFile: tourFile)
@@ -67,14 +67,6 @@ enum Authoring {
         guard let path else { return { page in page.heroImage.flatMap(BuiltInTour.art) } }
         let readArt = TourLoader.artReader(for: path, allowOutside: allowOutsideArt)
         return { page in page.heroImage.flatMap { name in try? readArt(name) } }
-    }
-
-    /// The page's picture for an SVG: its file, over the box its cells were drawn in. None
-    /// where the cells stand for no picture (words in its place, where chafa is missing).
-    private static func svgPicture(_ page: Tour.Page, box: Rect?, pictureFile: (Tour.Page) -> [UInt8]?) -> ScreenExport.Picture? {
-        guard let box, page.picture?.drawer?.canDraw == true, let bytes = pictureFile(page),
-              let type = WebPage.pictureType(bytes) else { return nil }
-        return ScreenExport.Picture(box: box, mediaType: type, bytes: bytes)
     }
 
     /// The whole tour as one web page (`WebPage`): the base and, beside a file, each of its

@@ -166,9 +166,32 @@ private struct MachineWithoutChafa: PictureDrawer {
     var canDraw: Bool { false }
 }
 
+/// A drawer on a machine with libchafa, as far as an SVG needs to know.
+private struct MachineWithChafa: PictureDrawer {
+    func fit(_ picture: Picture, maxColumns: Int, maxRows: Int) -> (columns: Int, rows: Int) { (maxColumns, maxRows) }
+    func art(_ picture: Picture, columns: Int, rows: Int, depth: ColorDepth, background: TerminalBackground, ascii: Bool) -> Tour.Art? { nil }
+    var canDraw: Bool { true }
+}
+
 @Suite("A picture this machine cannot draw")
 struct UndrawablePictureTests {
     /// Its words stand where it would be, dim and bracketed; without words, nothing does.
+    /// An SVG embeds a picture where its cells were drawn; here they were its words, so the
+    /// SVG keeps them. A file that is not PNG or JPEG is never embedded.
+    @Test func anSVGEmbedsOnlyAPictureDrawnInCells() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0]
+        let box = Rect(x: 1, y: 1, width: 4, height: 2)
+        var page = Tour.Page(title: "Logo")
+        page.picture = Picture(width: 10, height: 10, pixels: Array(repeating: 255, count: 400), drawer: MachineWithoutChafa())
+        #expect(ScreenExport.Picture(page: page, box: box, file: png) == nil)
+        page.picture = Picture(width: 10, height: 10, pixels: Array(repeating: 255, count: 400), drawer: MachineWithChafa())
+        #expect(ScreenExport.Picture(page: page, box: box, file: png)?.mediaType == "image/png")
+        #expect(ScreenExport.Picture(page: page, box: box, file: [0xFF, 0xD8, 0xFF, 0])?.mediaType == "image/jpeg")
+        #expect(ScreenExport.Picture(page: page, box: box, file: Array("GIF89a".utf8)) == nil)
+        #expect(ScreenExport.Picture(page: page, box: nil, file: png) == nil && ScreenExport.Picture(page: page, box: box, file: nil) == nil)
+        #expect(ScreenExport.Picture(page: Tour.Page(title: "Art"), box: box, file: png) == nil)
+    }
+
     @Test func theWordsStandInItsPlace() {
         let picture = Picture(width: 10, height: 10, pixels: Array(repeating: 255, count: 400), drawer: MachineWithoutChafa())
         var page = Tour.Page(title: "Logo", subtitle: "The tour logo.")

@@ -113,6 +113,14 @@ package enum ScreenExport {
             self.mediaType = mediaType
             self.bytes = bytes
         }
+
+        /// `page`'s picture over `box`, where its cells were drawn, from its `file`. Nil when
+        /// there is nothing to embed: no box, a file that is not PNG or JPEG, or a machine that
+        /// draws the picture's words in its place (no libchafa), whose box is the words'.
+        package init?(page: Tour.Page, box: Rect?, file: [UInt8]?) {
+            guard let box, page.picture?.drawer?.canDraw == true, let file, let type = WebPage.pictureType(file) else { return nil }
+            self.init(box: box, mediaType: type, bytes: file)
+        }
     }
 
     /// A picture of the terminal: a monospace grid of cells with the page's colors, and the
