@@ -54,6 +54,21 @@ def trace(binary, arguments, keys, out, env):
                                 "--compress-pos=no", f"--callgrind-out-file={out}", binary, *arguments], environment)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     screen = bytearray()
+    answered = 0  # how far into `screen` the questions have been answered
+
+    def answer():
+        """Answers as a terminal does, so that the code which reads replies is traced too:
+        a dark background for the OSC 11 question, the device attributes for the fence."""
+        nonlocal answered
+        asked = screen[answered:]
+        reply = b""
+        if b"\x1b]11;?" in asked:
+            reply += b"\x1b]11;rgb:0000/0000/0000\x1b\\"
+        if b"\x1b[c" in asked:
+            reply += b"\x1b[?62;22c"
+        if reply:
+            os.write(fd, reply)
+            answered = len(screen)
 
     def pump(seconds):
         deadline = time.time() + seconds
@@ -67,6 +82,7 @@ def trace(binary, arguments, keys, out, env):
                 if not data:
                     return False
                 screen.extend(data)
+                answer()
         return True
 
     deadline = time.time() + 120
