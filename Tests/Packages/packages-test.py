@@ -50,6 +50,39 @@ def needed_libraries(binary):
     return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", output("readelf", "-d", binary))
 
 
+# The dynamic loader's share of every start. 17 today: the imported data (GLOB_DAT) and
+# the three copied from libc (COPY). 18,000 relative relocations (a 440 KB .rela.dyn,
+# about 0.4 MiB resident) are packed instead and applied by the entry point
+# (scripts/release-relr.c); a link that loses the packing puts them back here.
+MOST_RELA_RELOCATIONS = 64
+# The packed table: 3,216 bytes today. Each 8-byte word covers up to 63 pointers, so this
+# bounds the writes the entry point makes, not just their encoding.
+MOST_RELR_BYTES = 16 * 1024
+
+
+def check_relocations(binary):
+    arch = output("readelf", "-h", binary)
+    if "X86-64" not in arch:
+        check("relocations: packed on x86_64 only (the aarch64 link keeps RELA)", True)
+        return
+    sections = {m.group(1): int(m.group(2), 16) for m in re.finditer(
+        r"\s(\.rela\.dyn|\.relr\.dyn)\s+\S+\s+\S+\s+\S+\s+([0-9a-f]+)", output("readelf", "-SW", binary))}
+    rela = sections.get(".rela.dyn", 0) // 24
+    relr = sections.get(".relr.dyn", 0)
+    relative = output("readelf", "-rW", binary).count("R_X86_64_RELATIVE")
+    check(f"the loader applies at most {MOST_RELA_RELOCATIONS} relocations ({rela} in .rela.dyn, {relative} relative)",
+          rela <= MOST_RELA_RELOCATIONS and relative == 0)
+    check(f"the packed relative relocations take at most {MOST_RELR_BYTES} bytes ({relr})", 0 < relr <= MOST_RELR_BYTES)
+    dynamic = output("readelf", "-d", binary)
+    check("no loader sees the packed table: its tags are tour's own (scripts/hide-relr.py)",
+          "(RELR)" not in dynamic and all(f"0x00000000{tag}" in dynamic for tag in ("6f545235", "6f545236", "6f545237")),
+          dynamic[-600:])
+    entry = int(output("readelf", "-h", binary).split("Entry point address:")[1].split()[0], 16)
+    named = [int(line.split()[0], 16) for line in output("nm", binary + ".symbols").splitlines()
+             if line.endswith(" tour_entry")]
+    check("the binary starts at tour_entry, which applies them", named == [entry], f"{entry:#x} {named}")
+
+
 def check_binary(binary):
     floor = glibc_floor(binary)
     floor_text = f"{floor[0]}.{floor[1]}"
@@ -81,6 +114,7 @@ def check_binary(binary):
           needed and set(needed) <= GLIBC_LIBRARIES, ", ".join(sorted(set(needed) - GLIBC_LIBRARIES)))
     check("no GLIBC_ABI_DT_RELR (Debian 11's loader has no packed relocations)",
           "GLIBC_ABI_DT_RELR" not in output("readelf", "-V", binary))
+    check_relocations(binary)
     with open(os.path.join(ROOT, "README.md")) as readme:
         check(f"the README states the floor the binary has (glibc {floor_text})",
               f"glibc {floor_text} or later" in readme.read())
