@@ -359,57 +359,52 @@ def first_frame(argv, ready, runs_env=None, breakdown=None):
 
 
 def time_breakdowns(binaries, runs):
-    """time_breakdown for each binary, the binaries alternating run by run."""
+    """time_breakdown for each binary, the binaries alternating run by run; medians."""
     each = {binary: [] for binary in binaries}
     for _ in range(runs):
         for binary in binaries:
-            each[binary].append(time_breakdown(binary, 1))
-    return {binary: {key: (median([r[key] for r in results if r[key] is not None])
-                           if any(r[key] is not None for r in results) else None)
-                     for key in results[0]} for binary, results in each.items()}
+            each[binary].append(time_breakdown(binary))
+    return {binary: {key: median([sample[key] for sample in samples]) for key in samples[0]}
+            for binary, samples in each.items()}
 
 
-def time_breakdown(binary, runs):
-    """Where the built-in tour's first frame goes, as milestones on the terminal (medians,
-    ms from the fork): `tour --version` run to its exit (the loader and relocations, the
+def time_breakdown(binary):
+    """One run of where the built-in tour's first frame goes, as milestones on the terminal
+    (ms from the fork): `tour --version` run to its exit (the loader and relocations, the
     Swift runtime's start-up, the arguments) beside `true` run the same way (the fork and
-    exec themselves), tour's first byte (the tour loaded, ncurses
-    set up), its question, this terminal's answer, and the complete frame. The loader's
-    own count of its work comes from LD_DEBUG=statistics."""
+    exec themselves), tour's first byte (the tour loaded, ncurses set up), its question,
+    this terminal's answer, and the complete frame. The loader's own count of its work
+    comes from LD_DEBUG=statistics."""
     def fork_to_exit(argv):
         terminal = Terminal(argv)
         try:
             terminal.wait_for(lambda t: False, timeout=5)
             os.waitpid(terminal.pid, 0)
             terminal.pid = -1
-            return time.perf_counter() - terminal.start
+            return (time.perf_counter() - terminal.start) * 1000
         finally:
             terminal.close()
 
-    floor, version, first, asked, answered, frame = [], [], [], [], [], []
-    for _ in range(runs):
-        floor.append(fork_to_exit([shutil.which("true") or "/bin/true"]))
-        version.append(fork_to_exit([binary, "--version"]))
-        terminal = Terminal([binary, "--no-mouse", "--no-animation"])
-        try:
-            seconds = terminal.wait_for(tour_ready("Welcome to tour"))
-            if None not in (seconds, terminal.first_output, terminal.asked, terminal.answered):
-                first.append(terminal.first_output); asked.append(terminal.asked)
-                answered.append(terminal.answered); frame.append(seconds)
-        finally:
-            terminal.close()
+    sample = {"true_exit_ms": fork_to_exit([shutil.which("true") or "/bin/true"]),
+              "version_exit_ms": fork_to_exit([binary, "--version"])}
+    terminal = Terminal([binary, "--no-mouse", "--no-animation"])
+    try:
+        frame = terminal.wait_for(tour_ready("Welcome to tour"))
+        milestones = {"first_byte_ms": terminal.first_output, "asked_ms": terminal.asked,
+                      "answered_ms": terminal.answered, "frame_ms": frame}
+        complete = None not in milestones.values()  # a run that missed one counts for none of them
+        sample.update({key: value * 1000 if complete else None for key, value in milestones.items()})
+    finally:
+        terminal.close()
     statistics_text = subprocess.run([binary, "--version"], env=dict(os.environ, LD_DEBUG="statistics"),
                                      capture_output=True, text=True).stderr
-    loader = {}
     for key, pattern in [("loader_cycles", r"total startup time in dynamic loader: (\d+)"),
                          ("relocation_cycles", r"time needed for relocation: (\d+)"),
                          ("relocations", r"number of relocations: (\d+)"),
                          ("relative_relocations", r"number of relative relocations: (\d+)")]:
         found = re.search(pattern, statistics_text)
-        loader[key] = int(found.group(1)) if found else None
-    ms = lambda values: median(values) * 1000 if values else None
-    return {"true_exit_ms": ms(floor), "version_exit_ms": ms(version), "first_byte_ms": ms(first), "asked_ms": ms(asked),
-            "answered_ms": ms(answered), "frame_ms": ms(frame), **loader}
+        sample[key] = int(found.group(1)) if found else None
+    return sample
 
 
 def breakdown_table(columns):
@@ -429,7 +424,7 @@ def breakdown_table(columns):
                        ("… of it relocating (cycles)", "relocation_cycles"),
                        ("relative relocations the loader applied", "relative_relocations"),
                        ("other relocations the loader applied", "relocations")]:
-        text += f"| {label} | " + " | ".join("–" if c.get(key) is None else f"{c[key]:,}" for _, c in columns) + " |\n"
+        text += f"| {label} | " + " | ".join("–" if c.get(key) is None else f"{c[key]:,.0f}" for _, c in columns) + " |\n"
     return text
 
 
@@ -739,15 +734,15 @@ def table(results):
             p = parts[who]
             name = f"tour before (`{BEFORE_NAME}`)" if who == "before" else who
             text += f"| {name} | {p['binary']:.0f} | {p['libraries']:.0f} | {p['heap']:.0f} | {p['anonymous']:.0f} |\n"
-    timing = results.get("time_breakdown")
-    if timing:
-        columns = ([(f"before (`{BEFORE_NAME}`)", timing["before"])] if "before" in timing else []) + [("tour", timing["tour"])]
-        text += "\nWhere the first frame's time goes, as milestones on the terminal:\n\n" + breakdown_table(columns)
         if results.get("link_order"):
             found, ran = results["link_order"]
             text += (f"\nThe release link lays out first the functions `scripts/link-order.txt` names: it names {found} of the "
                      f"{ran} that the built-in tour runs before its first frame (callgrind). Code added since the list was written "
                      f"lands elsewhere and costs resident pages; `make link-order` writes it again.\n")
+    timing = results.get("time_breakdown")
+    if timing:
+        columns = ([(f"before (`{BEFORE_NAME}`)", timing["before"])] if "before" in timing else []) + [("tour", timing["tour"])]
+        text += "\nWhere the first frame's time goes, as milestones on the terminal:\n\n" + breakdown_table(columns)
     picture = results["scale"].get("picture")
     if picture:
         extra_ms = (median(picture["picture"]) - median(picture["art"])) * 1000

@@ -39,5 +39,6 @@ def hide(path):
             file.write(data)
 
 
-for binary in sys.argv[1:]:
-    hide(binary)
+if __name__ == "__main__":
+    for binary in sys.argv[1:]:
+        hide(binary)
