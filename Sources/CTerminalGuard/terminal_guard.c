@@ -65,6 +65,18 @@ void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers) {
     exit_fence_answers = answers;
 }
 
+/* What takes the run's pictures off the terminal (a kitty delete, wrapped for tmux),
+   written before the restore sequence: empty until a picture is drawn in pixels. */
+static char picture_cleanup[64];
+static volatile sig_atomic_t picture_cleanup_length = 0;
+
+void tour_guard_set_picture_cleanup(const char *bytes, size_t length) {
+    picture_cleanup_length = 0;
+    if (length > sizeof picture_cleanup) return;
+    memcpy(picture_cleanup, bytes, length);
+    picture_cleanup_length = (sig_atomic_t)length;
+}
+
 static pid_t parent_at_install = 0;
 
 /* The terminal is still this process's: its process group is the terminal's foreground
@@ -132,6 +144,10 @@ static void relay_signal(int signal_number) {
 }
 
 static void restore_terminal_and_reraise(int signal_number) {
+    if (picture_cleanup_length > 0 && saved_output_fd >= 0) {
+        ssize_t ignored = write(saved_output_fd, picture_cleanup, (size_t)picture_cleanup_length);
+        (void)ignored;
+    }
     if (restore_sequence_length > 0 && saved_output_fd >= 0) {
         ssize_t ignored = write(saved_output_fd, restore_sequence, restore_sequence_length);
         (void)ignored;
@@ -202,6 +218,7 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
 
 void tour_guard_uninstall(void) {
     if (!installed) return;
+    picture_cleanup_length = 0;
     for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);
     for (size_t i = 0; i < FATAL_COUNT; i++) {
         if (fatal_installed[i]) sigaction(fatal_signals[i], &previous_fatal[i], NULL);

@@ -20,6 +20,8 @@ package struct Arguments {
     package var allowOutsideArt = false
     package var verbose = false
     package var background: TerminalBackground?
+    /// `--pictures`: pixels or cells; nil leaves it to TOUR_PICTURES, else auto.
+    package var pictures: PictureSetting?
     /// render: the color depth to draw at.
     package var colors: ColorDepth?
     /// `tour check` or `tour render`; nil plays the tour.
@@ -153,6 +155,13 @@ extension Arguments {
             throw TourError.usage("tour: --background is light or dark, not \(Quoted(text))")
         }
         arguments.background = background
+    }
+
+    static func readPictures(_ arguments: inout Arguments, _ text: String) throws(TourError) {
+        guard let setting = PictureSetting(name: text) else {
+            throw TourError.usage("tour: --pictures is auto, pixels or cells, not \(Quoted(text))")
+        }
+        arguments.pictures = setting
     }
 
     /// Only check and render take --format (the table says so), so there is a command.

@@ -5,6 +5,8 @@ import TourCore
 public struct TourOptions {
     /// How the tour is shown: `.automatic`, `.plain` or `.accessible`.
     public typealias Presentation = TourPresentation
+    /// How hero pictures are drawn: `.auto`, `.pixels` or `.cells`.
+    public typealias Pictures = PictureSetting
 
     /// Consult and update the seen-state store: show the welcome once, then only what is
     /// new. Never shown, and nothing recorded, when stdin or stdout is not a terminal, when
@@ -20,6 +22,9 @@ public struct TourOptions {
     public var presentation = Presentation.automatic
     /// Slide and reveal animations; off also with TOUR_REDUCE_MOTION=1.
     public var animation = true
+    /// Pictures in pixels where the terminal draws them (kitty graphics, sixel, iTerm2),
+    /// else in character cells; nil takes TOUR_PICTURES, else `.auto`. NO_COLOR keeps them.
+    public var pictures: Pictures? = nil
     /// Colors; off also when NO_COLOR is set.
     public var color = true
     /// Clicks on the button, dots and Skip, and the wheel.

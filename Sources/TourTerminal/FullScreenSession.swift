@@ -39,6 +39,8 @@ package enum FullScreenSession {
         package var background: TerminalBackground? = nil
         /// How long the terminal may take to answer the background query.
         package var backgroundQueryDeadline = 0.1
+        /// Pictures in pixels where the terminal draws them, or always in cells.
+        package var pictures = PictureSetting.auto
 
         package init(environment: TerminalEnvironment) {
             self.environment = environment
@@ -64,8 +66,15 @@ package enum FullScreenSession {
 
         let environment = options.environment
         let explicit = options.background ?? environment.backgroundRequested
-        let asks = environment.shouldAskBackground(explicit: explicit)
-        let tmuxQuery = asks && environment.shouldAskTmuxAboutPassthrough ? TmuxPassthroughQuery.start(pane: environment.tmuxPane, environment: environment.tmuxEnvironment) : nil
+        // The pixel questions go with the background's, or alone when the background was
+        // given: only for a tour that shows a picture, and never behind GNU screen.
+        let cellPixels = TerminalScreen.cellPixels()
+        let asksPixels = options.pictures != .cells && !environment.insideGNUScreen && environment.canRunFullScreen
+            && (options.plan?.pages ?? Array(tour.pages.indices)).contains { tour.pages.indices.contains($0) && tour.pages[$0].picture != nil }
+        let asksBackground = environment.shouldAskBackground(explicit: explicit)
+        let asks = asksBackground || asksPixels
+        let asksTmux = environment.shouldAskTmuxAboutPassthrough || (asksPixels && environment.insideTmux && !environment.insideGNUScreen)
+        let tmuxQuery = asks && asksTmux ? TmuxPassthroughQuery.start(pane: environment.tmuxPane, environment: environment.tmuxEnvironment) : nil
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.pager.mouse)
@@ -78,27 +87,46 @@ package enum FullScreenSession {
         defer { if let lineAfterClosing { StandardStreams.error(lineAfterClosing) } }
         defer { screen.close() }
         var decoder = KeyDecoder(escapeDelay: Double(options.escapeDelayMilliseconds) / 1000)
+        var tmuxAnswer: String?
         let multiplexer = Multiplexer.detect(
             insideTmux: environment.insideTmux,
-            tmuxAllowsPassthrough: { tmuxQuery?.answer(within: Self.tmuxAnswerLimit).map(Multiplexer.tmuxAllowsPassthrough(answer:)) ?? false },
+            tmuxAllowsPassthrough: {
+                tmuxAnswer = tmuxQuery?.answer(within: Self.tmuxAnswerLimit)
+                return tmuxAnswer.map(Multiplexer.tmuxAllowsPassthrough(answer:)) ?? false
+            },
             insideGNUScreen: environment.insideGNUScreen)
         screen.multiplexer = multiplexer
+        let graphicsQuestions = asksPixels ? StartupQuestions.GraphicsQuestions(cellSize: cellPixels == nil) : nil
         let (replies, typedAhead) = asks
-            ? screen.askBackground(StartupQuestions(through: multiplexer), deadline: options.backgroundQueryDeadline,
+            ? screen.askBackground(StartupQuestions(through: multiplexer, background: asksBackground, graphics: graphicsQuestions), deadline: options.backgroundQueryDeadline,
                                    lateLimit: Self.lateReplyLimit, decoder: &decoder)
             : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
         var settings = options.pager
         settings.contrast = (screen.colors.depth, background)
-        settings.backgroundFromTerminal = asks
+        settings.backgroundFromTerminal = asksBackground
+        var graphics = replies.graphics
+        if let cellPixels { graphics.cellPixels = cellPixels }
+        if graphics.version == nil, let answer = tmuxAnswer { graphics.version = Multiplexer.tmuxOuterTerminal(answer: answer) }
+        if asksPixels {
+            let choice = PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
+                                     termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(screen.colors.depth),
+                                     answers: graphics)
+            settings.pixelChoice = choice
+            settings.pixels = choice.chosen
+        }
         let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
         var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         let outcome = loop.run(typedAhead: typedAhead)
+        // Still on the alternate screen: every picture the terminal holds is freed.
+        if var overlay = loop.overlay { screen.send(overlay.finish()) }
         if environment.debug {
             lineAfterClosing = BackgroundExplanation.line(
                 drawnFor: loop.pager.settings.contrast?.background ?? background, firstChoice: background, explicit: explicit,
                 replies: replies, lateAnswerAfter: loop.pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
                 insideTmux: environment.insideTmux)
+                + (asksPixels ? PixelExplanation.line(chosen: loop.pager.settings.pixels, setting: options.pictures,
+                                                      answers: loop.pager.settings.pixelChoice?.answers ?? graphics) : "")
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
     }
@@ -122,6 +150,8 @@ private struct EventLoop {
     /// Something asked for a frame; drawn once all input at hand is handled, so a burst
     /// of keys costs one frame, not one per key.
     var needsDraw = false
+    /// The pictures drawn in pixels, when the terminal draws them.
+    var overlay: PictureOverlay?
 
     init(screen: TerminalScreen, signalPipe: Int32, options: FullScreenSession.Options, pager: PagerModel, decoder: KeyDecoder) {
         self.screen = screen
@@ -169,6 +199,7 @@ private struct EventLoop {
                 let count = read(signalPipe, &buffer, buffer.count)
                 for signal in buffer[0..<max(0, count)].map(Int32.init) where outcome == nil {
                     if signal == SIGWINCH {
+                        takeDownPicture(forget: false)
                         screen.refreshSize()
                         send(.resized(screen.size))
                     } else if signal == SIGCONT {
@@ -216,6 +247,7 @@ private struct EventLoop {
             switch effect {
             case .draw: needsDraw = true
             case .redrawAll:
+                takeDownPicture(forget: false)
                 renderer.invalidate()
                 needsDraw = true
             case .wake(let time): wakeAt = time
@@ -225,6 +257,8 @@ private struct EventLoop {
             case .finish(let result): outcome = result
             case .suspend:
                 drawIfNeeded()
+                // The shell's screen gets no picture; the terminal may drop what the alternate screen held.
+                takeDownPicture(forget: true)
                 screen.suspend()
                 tour_guard_suspend_self()
                 screen.resume()
@@ -245,10 +279,30 @@ private struct EventLoop {
     private mutating func drawIfNeeded() {
         guard needsDraw, outcome == nil else { return }
         needsDraw = false
+        startOverlayIfChosen()
         let frame = TourScreenView.render(pager)
         renderer.draw(frame.canvas)
+        let pictures = overlay?.frame(showing: TourScreenView.pixelPicture(of: pager, layout: frame.layout)) ?? PictureOverlay.Commands()
         // The cursor rests on the button, where a screen reader's review cursor looks.
-        screen.update(cursor: frame.layout.button.map { ($0.x, $0.y) })
+        screen.update(cursor: frame.layout.button.map { ($0.x, $0.y) }, before: pictures.before, repaint: pictures.repaint, after: pictures.after)
+    }
+
+    /// Once the pager draws pictures in pixels (from the start, or after a late answer), the
+    /// overlay that sends them; the crash handler learns how to take them away.
+    private mutating func startOverlayIfChosen() {
+        guard overlay == nil, let pixels = pager.settings.pixels, let cell = pager.settings.pixelChoice?.answers.cellPixels else { return }
+        let started = PictureOverlay(pixelProtocol: pixels, cell: cell)
+        started.crashCleanup.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_picture_cleanup($0.baseAddress, $0.count) }
+        }
+        overlay = started
+    }
+
+    /// The screen is about to change under the picture: it is taken away now, and placed
+    /// again (or sent again, after `forget`) by the next frame.
+    private mutating func takeDownPicture(forget: Bool) {
+        guard overlay != nil else { return }
+        screen.send(overlay!.takeDown(forget: forget))
     }
 
     /// No timeout while idle; the next frame's time while animating; the rest of the escape

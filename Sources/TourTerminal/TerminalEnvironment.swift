@@ -36,6 +36,8 @@ package struct TerminalEnvironment: Sendable {
     package var debug: Bool = false
     /// TOUR_BACKGROUND=light or dark: the person says what their terminal's background is.
     package var backgroundRequested: TerminalBackground? = nil
+    /// TOUR_PICTURES=auto, pixels or cells: how the person wants pictures drawn.
+    package var picturesRequested: PictureSetting? = nil
     /// COLORFGBG, the cheap hint some terminals set.
     package var colorFGBG: String? = nil
     /// STY is set: GNU Screen, which passes the color questions on inside a DCS.
@@ -103,6 +105,7 @@ package struct TerminalEnvironment: Sendable {
         result.stderrIsTerminal = isatty(STDERR_FILENO) == 1
         result.debug = isSet("TOUR_DEBUG")
         result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))
+        result.picturesRequested = environment("TOUR_PICTURES").flatMap(PictureSetting.init(name:))
         result.colorFGBG = environment("COLORFGBG")
         result.insideGNUScreen = !(environment("STY") ?? "").isEmpty
         result.insideTmux = !(environment("TMUX") ?? "").isEmpty

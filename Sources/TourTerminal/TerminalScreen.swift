@@ -217,14 +217,38 @@ final class TerminalScreen {
     }
 
     /// Lets ncurses send what changed since the last frame, as one synchronized write,
-    /// leaving the cursor at `cursor` (column, row) when given.
-    func update(cursor: (x: Int, y: Int)? = nil) {
+    /// leaving the cursor at `cursor` (column, row) when given. A picture drawn in pixels
+    /// goes in the same write: what takes the last one away `before` the cells (with the
+    /// `repaint` rows written again in full, where a sixel's pixels were erased), what
+    /// draws the new one `after` them.
+    func update(cursor: (x: Int, y: Int)? = nil, before: [UInt8] = [], repaint: Range<Int>? = nil, after: [UInt8] = []) {
         if let cursor, cursor.y >= 0, cursor.y < size.height, cursor.x >= 0, cursor.x < size.width {
             wmove(tour_stdscr(), Int32(cursor.y), Int32(cursor.x))
         }
+        if let repaint {
+            let rows = repaint.clamped(to: 0..<size.height)
+            if !rows.isEmpty { wredrawln(tour_stdscr(), Int32(rows.lowerBound), Int32(rows.count)) }
+        }
         wnoutrefresh(tour_stdscr())
         doupdate()
-        sendPending(synchronized: true)
+        sendPending(synchronized: true, before: before, after: after)
+    }
+
+    /// Writes `bytes` to the terminal now, outside any frame (a picture taken away).
+    func send(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        writeToTerminal(bytes)
+    }
+
+    /// One cell's size in pixels, as the window size says (`ws_xpixel` over `ws_col`);
+    /// nil where the terminal leaves them 0, as many do.
+    static func cellPixels() -> (width: Int, height: Int)? {
+        var window = winsize()
+        for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0 {
+            guard window.ws_col > 0, window.ws_row > 0, window.ws_xpixel >= window.ws_col, window.ws_ypixel >= window.ws_row else { return nil }
+            return (Int(window.ws_xpixel) / Int(window.ws_col), Int(window.ws_ypixel) / Int(window.ws_row))
+        }
+        return nil
     }
 
     /// Asks the terminal for its background with `questions` (the color-scheme report,
@@ -284,15 +308,16 @@ final class TerminalScreen {
     }
 
     /// Copies what ncurses wrote into the frame buffer to the terminal, in one write.
-    private func sendPending(synchronized: Bool) {
+    private func sendPending(synchronized: Bool, before: [UInt8] = [], after: [UInt8] = []) {
         let length = lseek(frameBuffer, 0, SEEK_CUR)
-        guard length > 0 else { return }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let read = bytes.withUnsafeMutableBytes { pread(frameBuffer, $0.baseAddress, Int(length), 0) }
+        guard length > 0 || !before.isEmpty || !after.isEmpty else { return }
+        var bytes = [UInt8](repeating: 0, count: max(0, Int(length)))
+        let read = length > 0 ? bytes.withUnsafeMutableBytes { pread(frameBuffer, $0.baseAddress, Int(length), 0) } : 0
         ftruncate(frameBuffer, 0)
         lseek(frameBuffer, 0, SEEK_SET)
-        guard read > 0 else { return }
-        let frame = colors.depth == .direct ? TruecolorForm.semicolons(Array(bytes[0..<read])) : Array(bytes[0..<read])
+        guard read >= 0 else { return }
+        let cells = colors.depth == .direct ? TruecolorForm.semicolons(Array(bytes[0..<read])) : Array(bytes[0..<read])
+        let frame = before + cells + after
         if synchronized && modes.synchronizedOutput {
             writeToTerminal(Self.beginSynchronizedUpdate + frame + Self.endSynchronizedUpdate)
         } else {

@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Asks the tmux server whether this pane may pass sequences on to the outer terminal:
-/// `tmux display-message -p -t PANE '#{allow-passthrough}'`. Started before the screen
+/// Asks the tmux server whether this pane may pass sequences on to the outer terminal,
+/// and what that terminal said it is (tmux asks it XTVERSION itself):
+/// `tmux display-message -p -t PANE '#{allow-passthrough} #{client_termtype}'`. Started before the screen
 /// is set up, so that its few milliseconds overlap the setup, and read just before the
 /// start-up questions, which are wrapped for tmux only when it passes them on.
 final class TmuxPassthroughQuery {
@@ -29,7 +30,7 @@ final class TmuxPassthroughQuery {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let words = ["tmux", "display-message", "-p"] + (pane.map { ["-t", $0] } ?? []) + ["#{allow-passthrough}"]
+        let words = ["tmux", "display-message", "-p"] + (pane.map { ["-t", $0] } ?? []) + ["#{allow-passthrough} #{client_termtype}"]
         var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         var variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { for pointer in arguments + variables { free(pointer) } }

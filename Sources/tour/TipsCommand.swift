@@ -28,6 +28,7 @@ enum TipsCommand {
                 tourOptions.animation = !arguments.noAnimation
                 tourOptions.mouse = !arguments.noMouse
                 tourOptions.background = arguments.background
+                tourOptions.pictures = arguments.pictures
                 tourOptions.isCommand = true
                 return ExitCode.forOutcome(try tips.browse(options: tourOptions, tipOptions: options))
             }

@@ -143,6 +143,7 @@ func playOptions(_ arguments: Arguments) -> TourOptions {
     options.animation = !arguments.noAnimation
     options.mouse = !arguments.noMouse
     options.background = arguments.background
+    options.pictures = arguments.pictures
     options.isCommand = true
     options.commandFile = arguments.file
     options.answersFile = arguments.answersFile

@@ -80,6 +80,7 @@ struct ArgumentsTests {
             case "WxH": ["80x24"]
             case "FORMAT": ["text"]
             case "BACKGROUND": ["light"]
+            case "PICTURES": ["cells"]
             case "DURATION": ["1d"]
             case "COLORS": ["8"]
             case "STYLE": ["notice"]

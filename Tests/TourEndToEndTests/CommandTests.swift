@@ -38,7 +38,7 @@ struct CommandTests {
             let names = row.prefix { $0.hasPrefix("-") }.map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
             let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" } ? String($0) : nil }
             let option = names.last!
-            let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light"
+            let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light" : valueName == "PICTURES" ? "cells"
                 : valueName == "DURATION" ? "1d" : valueName == "COLORS" ? "8" : valueName == "STYLE" ? "notice"
                 : valueName == "VERSION" ? "1.0.0" : "1"
             let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]

@@ -28,6 +28,10 @@ void tour_guard_note_fences(int count);
 /// What the crash drain asks as its fence (at most 32 bytes), and how many device-attribute
 /// answers it brings: two behind GNU screen, which answers one itself.
 void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers);
+/// What a crash writes before the restore sequence to take the run's pictures off the
+/// terminal (at most 64 bytes; empty for none).
+void tour_guard_set_picture_cleanup(const char *bytes, size_t length);
+
 /// 1 while the terminal is still ours: our process group is its foreground group and the
 /// parent that started us lives. 0 once the shell has it back (the parent died of the same
 /// Ctrl-C): then nothing is asked of the terminal, no input is flushed, no mode is set.

@@ -141,11 +141,11 @@ package struct KeyDecoder: Sendable {
             case let .decoded(key, length):
                 pending.removeFirst(length)
                 if let key { keys.append(key) }
-            case let .reply(reply, length):
+            case let .reply(answers, length):
                 pending.removeFirst(length)
-                replies.append(reply)
+                replies += answers
                 // The device attributes come after every other answer.
-                if reply == .deviceAttributes { awaitingRepliesUntil = nil }
+                if answers.contains(.deviceAttributes) { awaitingRepliesUntil = nil }
             }
         }
     }
@@ -155,7 +155,8 @@ package struct KeyDecoder: Sendable {
         /// A sequence or string with no end, at the deadline.
         case cutOff(isString: Bool)
         case decoded(Key?, length: Int)
-        case reply(TerminalReply, length: Int)
+        /// One answer; the device attributes also say sixel, ahead of the fence.
+        case reply([TerminalReply], length: Int)
     }
 
     private func decodeOne(_ bytes: [UInt8], final: Bool) -> Step {
@@ -210,13 +211,29 @@ package struct KeyDecoder: Sendable {
                 end = bytes[index + 1] == UInt8(ascii: "\\") ? index + 2 : index
             }
             if let end {
-                let isOSC = bytes[start - 1] == 0x5D || bytes[start - 1] == 0x9D
-                if isOSC, let color = Self.backgroundColor(bytes[start..<index]) { return .reply(color, length: end) }
+                if let reply = Self.stringReply(introducer: bytes[start - 1], body: bytes[start..<index]) { return .reply([reply], length: end) }
                 return .decoded(nil, length: end)
             }
             index += 1
         }
         return final ? .cutOff(isString: true) : .needMore(isString: true)
+    }
+
+    /// The answers that come as strings: OSC 11 (the background color), kitty's graphics
+    /// answer in an APC (`G i=31 ; OK`) and XTVERSION's in a DCS (`> | name(version)`).
+    private static func stringReply(introducer: UInt8, body: ArraySlice<UInt8>) -> TerminalReply? {
+        switch introducer {
+        case 0x5D, 0x9D: return backgroundColor(body)
+        case 0x5F, 0x9F:
+            // Only the answer to tour's own query (id 31) counts, and only an OK.
+            return body.elementsEqual("Gi=31;OK".utf8) ? .kittyGraphics : nil
+        case 0x50, 0x90:
+            guard body.starts(with: Array(">|".utf8)) else { return nil }
+            let text = body.dropFirst(2).prefix(64)
+            guard !text.isEmpty, text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+            return .terminalVersion(String(decoding: text, as: UTF8.self))
+        default: return nil
+        }
     }
 
     /// "11;rgb:RRRR/GGGG/BBBB", the answer to OSC 11.
@@ -249,7 +266,7 @@ package struct KeyDecoder: Sendable {
                 index += 1
             case 0x40...0x7E:
                 let parameters = bytes[start..<index]
-                if let reply = Self.reply(parameters: parameters, final: byte) { return .reply(reply, length: index + 1) }
+                if let answers = Self.replies(parameters: parameters, final: byte) { return .reply(answers, length: index + 1) }
                 return .decoded(csiKey(parameters: parameters, final: byte), length: index + 1)
             default:
                 // Not a CSI after all: drop the introducer and look again from the odd byte.
@@ -259,14 +276,30 @@ package struct KeyDecoder: Sendable {
         return final ? .cutOff(isString: false) : .needMore(isString: false)
     }
 
-    /// The device attributes (`? … c`) and the color-scheme report (`? 997 ; 1|2 n`).
-    private static func reply(parameters: ArraySlice<UInt8>, final: UInt8) -> TerminalReply? {
+    /// The device attributes (`? … c`, with sixel before them when they list 4), the
+    /// color-scheme report (`? 997 ; 1|2 n`) and the cell size (`6 ; height ; width t`).
+    private static func replies(parameters: ArraySlice<UInt8>, final: UInt8) -> [TerminalReply]? {
+        if final == UInt8(ascii: "t") {
+            let numbers = parameters.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map(Self.number)
+            guard numbers.count == 3, numbers[0] == 6, let height = numbers[1], let width = numbers[2], height > 0, width > 0 else { return nil }
+            return [.cellSize(width: width, height: height)]
+        }
         guard parameters.first == UInt8(ascii: "?") else { return nil }
-        if final == UInt8(ascii: "c") { return .deviceAttributes }
+        if final == UInt8(ascii: "c") {
+            // The first number is the terminal's class; the attributes follow it.
+            let attributes = parameters.dropFirst().split(separator: UInt8(ascii: ";")).dropFirst().map(Self.number)
+            return attributes.contains(4) ? [.sixelGraphics, .deviceAttributes] : [.deviceAttributes]
+        }
         guard final == UInt8(ascii: "n") else { return nil }
-        if parameters.elementsEqual("?997;1".utf8) { return .colorScheme(.dark) }
-        if parameters.elementsEqual("?997;2".utf8) { return .colorScheme(.light) }
+        if parameters.elementsEqual("?997;1".utf8) { return [.colorScheme(.dark)] }
+        if parameters.elementsEqual("?997;2".utf8) { return [.colorScheme(.light)] }
         return nil
+    }
+
+    /// Decimal digits as a number up to 99,999; nil for anything else.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     private func csiKey(parameters: ArraySlice<UInt8>, final: UInt8) -> Key? {

@@ -35,8 +35,23 @@ package enum Multiplexer: Equatable, Sendable {
     /// "on" and "all" pass through. Before tmux 3.3 the option did not exist (the format
     /// is empty) and passthrough was always allowed.
     package static func tmuxAllowsPassthrough(answer: String) -> Bool {
-        let value = answer.filter { !$0.isWhitespace }.lowercased()
+        let value = tmuxAnswerParts(answer).passthrough.lowercased()
         return !["0", "off"].contains(value)
+    }
+
+    /// The terminal in front of tmux, as tmux's `#{client_termtype}` names it
+    /// ("kitty(0.35.2)"), the second word of the answer; nil when tmux does not know.
+    package static func tmuxOuterTerminal(answer: String) -> String? {
+        let name = tmuxAnswerParts(answer).terminal
+        return name.isEmpty ? nil : name
+    }
+
+    /// "1 kitty(0.35.2)": the passthrough option, then the client's terminal type (which
+    /// tmux before 3.3 leaves out, as it does the option).
+    private static func tmuxAnswerParts(_ answer: String) -> (passthrough: String, terminal: String) {
+        let line = answer.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false).map { $0.filter { !$0.isWhitespace } }
+        return (parts.first ?? "", parts.count > 1 ? String(parts[1].filter { $0.isASCII && !$0.isNewline }.prefix(64)) : "")
     }
 }
 
@@ -56,14 +71,35 @@ package struct StartupQuestions: Equatable, Sendable {
     /// The device-attributes question (DA1): every terminal answers it.
     package static let fence = "\u{1B}[c"
 
-    package init(through multiplexer: Multiplexer) {
+    /// The questions about pixels, asked with the others when a page has a picture: the
+    /// kitty graphics query (sixel is read from the device attributes, which are asked
+    /// anyway), and the cell size in pixels (`CSI 16 t`) where the window size did not say.
+    package struct GraphicsQuestions: Equatable, Sendable {
+        package var cellSize: Bool
+
+        package init(cellSize: Bool) {
+            self.cellSize = cellSize
+        }
+
+        static let cellSizeQuestion = "\u{1B}[16t"
+
+        var text: String {
+            String(decoding: KittyGraphics.query, as: UTF8.self) + (cellSize ? Self.cellSizeQuestion : "")
+        }
+    }
+
+    /// The questions, wrapped for `multiplexer`; `graphics` adds the questions about pixels
+    /// (not behind GNU screen, where pictures stay in cells). Without `background` (the
+    /// person gave it) only the pixel questions and the fence are asked.
+    package init(through multiplexer: Multiplexer, background: Bool = true, graphics: GraphicsQuestions? = nil) {
         // Asked of the terminal in front: the color in the ST form, which tmux 3.4 and
         // later answer themselves. Passed on, inside a DCS: the BEL form, as an ST would end it.
-        let asked = Self.scheme + "\u{1B}]11;?\u{1B}\\"
-        let passedOn = Self.scheme + Self.backgroundColor + Self.fence
+        let pixels = graphics?.text ?? ""
+        let asked = background ? Self.scheme + "\u{1B}]11;?\u{1B}\\" : ""
+        let passedOn = (background ? Self.scheme + Self.backgroundColor : "") + pixels + Self.fence
         switch multiplexer {
         case .none:
-            bytes = Array((asked + Self.fence).utf8)
+            bytes = Array((asked + pixels + Self.fence).utf8)
             fences = 1
         case .tmuxPassingThrough:
             // Every ESC doubled, by hand: String.replacing would link the regex library (1.4 MB).
@@ -71,7 +107,7 @@ package struct StartupQuestions: Equatable, Sendable {
             bytes = Array((asked + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         case .gnuScreen:
-            bytes = Array(("\u{1B}P" + passedOn + "\u{1B}\\" + Self.fence).utf8)
+            bytes = Array(("\u{1B}P" + Self.scheme + Self.backgroundColor + Self.fence + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         }
     }

@@ -7,6 +7,15 @@ package enum TerminalReply: Equatable, Sendable {
     case colorScheme(TerminalBackground)
     /// The background color, `OSC 11 ; rgb:RRRR/GGGG/BBBB`, as 8-bit channels.
     case backgroundColor(red: UInt8, green: UInt8, blue: UInt8)
+    /// The kitty graphics query answered OK (`APC G i=31 ; OK ST`): kitty's pictures draw.
+    case kittyGraphics
+    /// The device attributes list 4: sixel graphics. Taken out just before the fence
+    /// they came in, which still counts as `deviceAttributes`.
+    case sixelGraphics
+    /// XTVERSION's answer (`DCS > | kitty(0.35.2) ST`): the name and version, printable ASCII.
+    case terminalVersion(String)
+    /// One cell's size in pixels, from the answer to `CSI 16 t` (`CSI 6 ; height ; width t`).
+    case cellSize(width: Int, height: Int)
 }
 
 /// What the terminal has answered about its colors so far, and whether the fence came.
@@ -22,6 +31,8 @@ package struct TerminalReplies: Equatable, Sendable {
     /// How many device-attribute answers came: once as many as `StartupQuestions.fences`
     /// have, every answer that will come has come.
     package private(set) var fences = 0
+    /// What the answers said about drawing pixels.
+    package private(set) var graphics = GraphicsAnswers()
     /// At least one fence came: the terminal (or the multiplexer in front of it) answers.
     package var fenced: Bool { fences > 0 }
 
@@ -33,6 +44,7 @@ package struct TerminalReplies: Equatable, Sendable {
         case .deviceAttributes: fences += 1
         case .colorScheme(let reported): scheme = reported
         case let .backgroundColor(red, green, blue): background = (red, green, blue)
+        case .kittyGraphics, .sixelGraphics, .terminalVersion, .cellSize: graphics.note(reply)
         }
     }
 
@@ -58,6 +70,6 @@ package struct TerminalReplies: Equatable, Sendable {
     }
 
     package static func == (left: TerminalReplies, right: TerminalReplies) -> Bool {
-        left.scheme == right.scheme && left.backgroundValue == right.backgroundValue && left.fences == right.fences
+        left.scheme == right.scheme && left.backgroundValue == right.backgroundValue && left.fences == right.fences && left.graphics == right.graphics
     }
 }

@@ -24,6 +24,10 @@ package struct PagerModel: Sendable {
         package var backgroundFromTerminal = false
         /// The characters the frame is drawn in: ASCII outside a UTF-8 locale.
         package var glyphs = Glyphs.unicode
+        /// How the terminal draws pictures in pixels; nil: in cells.
+        package var pixels: PixelProtocol? = nil
+        /// What that was chosen from, when the terminal was asked: a late answer may bring pixels.
+        package var pixelChoice: PixelChoice? = nil
 
         /// Every default; callers set what they change.
         package init() {}
@@ -246,13 +250,29 @@ package struct PagerModel: Sendable {
         scrollOffset = offset
     }
 
+    /// A late answer about pixels: pictures drawn in cells come in pixels once the answers
+    /// allow it. A protocol already drawing is kept (kitty's answer comes before the
+    /// device attributes that say sixel, so nothing better can follow).
+    private mutating func takeInGraphics(_ reply: TerminalReply) -> [PagerEffect] {
+        guard var choice = settings.pixelChoice else { return [] }
+        choice.answers.note(reply)
+        settings.pixelChoice = choice
+        guard settings.pixels == nil, let chosen = choice.chosen else { return [] }
+        settings.pixels = chosen
+        return [.redrawAll]
+    }
+
     /// An answer to the start-up questions that came after the first frame (a slow link,
     /// a busy terminal): the colors follow the background it reports.
     private mutating func takeIn(_ reply: TerminalReply) -> [PagerEffect] {
+        switch reply {
+        case .kittyGraphics, .sixelGraphics, .terminalVersion, .cellSize: return takeInGraphics(reply)
+        default: break
+        }
         guard settings.backgroundFromTerminal, let contrast = settings.contrast else { return [] }
         let reported: TerminalBackground
         switch reply {
-        case .deviceAttributes: return []
+        case .deviceAttributes, .kittyGraphics, .sixelGraphics, .terminalVersion, .cellSize: return []
         case .colorScheme(let scheme):
             guard !backgroundColorAnswered else { return [] }
             reported = scheme

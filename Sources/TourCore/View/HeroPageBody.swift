@@ -40,8 +40,10 @@ package struct HeroPageBody: PageBody {
         return Tour.Art(lines: [line], styles: [Array(repeating: Style(dim: true), count: line.count)])
     }
 
-    /// The picture cannot be drawn on this machine at all.
-    private var pictureUndrawable: Bool { picture != nil && picture?.drawer?.canDraw != true }
+    /// The picture cannot be drawn here at all: not in pixels, and no libchafa for cells.
+    private func pictureUndrawable(_ context: PageContext) -> Bool {
+        picture != nil && context.pictureStandIn == nil && picture?.drawer?.canDraw != true
+    }
 
     /// A readable line length for the subtitle.
     package static let subtitleMaximumWidth = 60
@@ -81,18 +83,27 @@ package struct HeroPageBody: PageBody {
 
     /// The picture drawn as art in at most `rows` rows, or nil when it gets fewer than its minimum.
     private func pictureArt(width: Int, rows: Int, context: PageContext) -> Tour.Art? {
-        if pictureUndrawable { return rows >= 1 ? wordsInPlaceOfPicture(width: width, context: context) : nil }
+        if pictureUndrawable(context) { return rows >= 1 ? wordsInPlaceOfPicture(width: width, context: context) : nil }
         guard let picture, let drawer = picture.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
         let cap = max(Self.pictureRows, context.pageRows * 2 / 3)
         let largest = picture.largestCells
         let (columns, fitted) = drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(rows, cap, largest.rows))
+        // In pixels the same box is kept, so that a slide's cells and the settled picture agree.
+        switch context.pictureStandIn {
+        case .blank?:
+            return Tour.Art(lines: Array(repeating: String(repeating: " ", count: columns), count: fitted), keepBlankRows: true)
+        case .placeholders(let id)?:
+            return KittyGraphics.placeholderArt(id: id, columns: min(columns, KittyGraphics.largestGrid),
+                                                rows: min(fitted, KittyGraphics.largestGrid), depth: context.colorDepth)
+        case nil: break
+        }
         return drawer.art(picture, columns: columns, rows: fitted, depth: context.colorDepth, background: context.background,
                           ascii: context.glyphs == .ascii)
     }
 
     /// The rows a picture would like at this width.
-    private func pictureHeight(width: Int) -> Int? {
-        if pictureUndrawable { return pictureWords?.isEmpty == false ? 1 : nil }
+    private func pictureHeight(width: Int, context: PageContext) -> Int? {
+        if pictureUndrawable(context) { return pictureWords?.isEmpty == false ? 1 : nil }
         guard let picture, let drawer = picture.drawer, width > 4 else { return nil }
         let largest = picture.largestCells
         return drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(Self.pictureRows, largest.rows)).rows
@@ -112,7 +123,7 @@ package struct HeroPageBody: PageBody {
     package func heights(width: Int, context: PageContext) -> (preferred: Int, minimum: Int) {
         let lines = Lines(self, width: width)
         let minimum = lines.height(hero: nil, gaps: true)
-        if let rows = pictureHeight(width: width) { return (minimum + rows + 1, minimum) }
+        if let rows = pictureHeight(width: width, context: context) { return (minimum + rows + 1, minimum) }
         return (lines.height(hero: heroThatFits(width: width), gaps: true), minimum)
     }
 

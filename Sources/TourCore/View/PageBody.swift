@@ -125,6 +125,8 @@ public struct PageContext: Sendable {
     package var labels = Tour.Labels()
     /// On a question page: the option selected, if any.
     package var selectedOption: Int? = nil
+    /// The terminal draws the picture in pixels over what this says; nil: in cells.
+    package var pictureStandIn: PictureStandIn? = nil
 
     /// A context; the pager makes these.
     public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {

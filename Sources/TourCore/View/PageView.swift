@@ -29,6 +29,9 @@ package struct PageView: Sendable {
     package var selectedOption: Int?
     /// Seconds the page has been on screen: `PageContext.time`.
     package var time: Double = 0
+    /// What the picture's box holds while the terminal draws the picture in pixels; nil
+    /// draws it in cells.
+    package var pictureStandIn: PictureStandIn?
 
     /// The view of the current page of `state`.
     package init(tour: Tour, state: Paging, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
@@ -121,6 +124,7 @@ package struct PageView: Sendable {
         context.labels = tour.labels
         context.selectedOption = selectedOption
         context.time = time
+        context.pictureStandIn = pictureStandIn
         let (_, minimum) = body.heights(width: size.width, context: context)
         // The hint is the last to go: it stays while the body keeps a row beside it.
         let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height

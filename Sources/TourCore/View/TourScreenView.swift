@@ -37,10 +37,28 @@ package enum TourScreenView {
         return page(pager.paging.currentPage, scroll: pager.scrollOffset, of: pager, glyphs: pager.settings.glyphs).layout
     }
 
+    /// The terminal draws the page's picture in pixels now: it can, and the page is
+    /// settled, with nothing over it (a slide or a reveal moves cells, the help covers them).
+    private static func showsPixels(_ pager: PagerModel) -> Bool {
+        pager.settings.pixels != nil && pager.animation == nil && !pager.isShowingHelp && pager.contentError == nil
+    }
+
+    /// Where the terminal is to draw the current page's picture in pixels, in the frame
+    /// `render` drew with `layout`; nil when it draws none.
+    package static func pixelPicture(of pager: PagerModel, layout: Layout) -> PicturePlacement? {
+        guard showsPixels(pager) else { return nil }
+        let page = pager.tour.page(pager.paging.currentPage)
+        guard let picture = page.picture, let box = layout.parts.hero, box.width > 0, box.height > 0 else { return nil }
+        return PicturePlacement(page: pager.paging.currentPage, box: box, picture: picture)
+    }
+
     /// One page of the pager's tour, as it looks when nothing moves.
     private static func page(_ index: Int, scroll: Int, of pager: PagerModel, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
         let state = Paging(pageCount: pager.paging.pageCount, currentPage: index)
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
+        if index == pager.paging.currentPage, showsPixels(pager), let pixels = pager.settings.pixels {
+            view.pictureStandIn = pixels == .kittyPlaceholders ? .placeholders(id: PictureOverlay.imageID(page: index)) : .blank
+        }
         view.contrast = pager.settings.contrast
         view.selectedOption = pager.answers.selection(on: index, of: pager.tour.page(index))
         if index == pager.paging.currentPage { view.time = pager.pageTime }
