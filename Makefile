@@ -99,6 +99,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/pixels-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)

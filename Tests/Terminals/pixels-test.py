@@ -349,6 +349,21 @@ def main():
         terminal.pump(0.8)
         _, resized_commands = kitty_images(terminal.output)
         check(len([c for c in resized_commands if c.get(b"a") == b"p"]) >= 3, "kitty: placed again after a resize")
+        # Ctrl-Z: the picture is deleted, pixels and all, before the shell's screen comes
+        # back; at fg it is sent and placed again.
+        mark = len(terminal.output)
+        os.killpg(terminal.process.pid, 20)  # SIGTSTP
+        terminal.pump(0.6)
+        stopped = terminal.output[mark:]
+        check(b"a=d,d=I,i=" + str(image_id).encode() in stopped and stopped.find(b"a=d,d=I") < max(0, stopped.find(b"\x1b[?1049l")),
+              "kitty: Ctrl-Z frees the picture before the alternate screen is left")
+        # (In its own session, orphaned, the stop itself is discarded by the kernel: tour
+        # carries on at once, as after fg.)
+        os.killpg(terminal.process.pid, 18)  # SIGCONT
+        terminal.pump(1.0)
+        after_stop = terminal.output[mark:]
+        _, resumed = kitty_images(after_stop[after_stop.find(b"\x1b[?1049l"):])
+        check(any(c.get(b"a") == b"t" for c in resumed) and any(c.get(b"a") == b"p" for c in resumed), "kitty: after fg it is sent and placed again")
         mark = len(terminal.output)
         terminal.key(b"q", settle=0.3)
         code, left = terminal.finish()
@@ -358,6 +373,16 @@ def main():
         check(code == 0, f"kitty: q exits 0 ({code})")
         check(freed >= 0 and (leaves < 0 or freed < leaves), "kitty: at exit the picture is freed before the alternate screen is left")
         check(left == b"", f"kitty: nothing left for the shell ({left!r})")
+
+    # A crash: the C handler deletes every placement before it leaves the alternate screen.
+    terminal = play("kitty", state)
+    crashed_at = len(terminal.output)
+    os.killpg(terminal.process.pid, 3)  # SIGQUIT, whose default action ends the process
+    code, left = terminal.finish()
+    crash = terminal.output[crashed_at:]
+    cleanup = crash.find(b"\x1b_Ga=d,d=A,q=2\x1b\\")
+    check(cleanup >= 0 and cleanup < crash.find(b"\x1b[?1049l"), "kitty: a crash deletes the pictures before leaving the alternate screen")
+    check(left == b"", f"kitty: after the crash nothing is left for the shell ({left!r})")
 
     # sixel: drawn into the box, erased on the next page.
     terminal = play("sixel", state)
@@ -425,6 +450,17 @@ def tmux_placeholders(state):
     check(len(images) == 1, f"tmux: the picture reaches the terminal through passthrough ({len(images)})")
     check(any(c.get(b"U") == b"1" for c in commands), "tmux: placed virtually, for placeholders")
     check("\U0010EEEE" in capture, "tmux: the pane holds kitty's placeholder cells")
+    if images:
+        ink = next(iter(images))
+        check(f"38;5;{ink}m" in capture or f"38;2;0;0;{ink}m" in capture, f"tmux: the placeholders are inked in the picture's id ({ink})")
+    # A resize: tmux redraws the pane, tour places the picture again at the new size.
+    mark = len(terminal.output)
+    fcntl.ioctl(terminal.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 100 * CELL_W, 30 * CELL_H))
+    os.killpg(terminal.process.pid, 28)  # SIGWINCH, to the tmux client
+    terminal.pump(1.5)
+    _, after_resize = kitty_images(terminal.output[mark:])
+    capture = subprocess.run(["tmux", "-S", socket, "capture-pane", "-p", "-e"], capture_output=True, text=True).stdout
+    check(any(c.get(b"U") == b"1" for c in after_resize) and "\U0010EEEE" in capture, "tmux: after a resize the picture is placed again and its cells are there")
     subprocess.run(["tmux", "-S", socket, "send-keys", "q"])
     terminal.pump(1.0)
     deleted = any(c.get(b"a") == b"d" for c in kitty_images(terminal.output)[1])

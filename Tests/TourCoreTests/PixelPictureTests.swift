@@ -215,6 +215,28 @@ struct PixelPictureTests {
         #expect(overlay.crashCleanup.count <= 64)
     }
 
+    /// An answer after the first frame (a slow link) still brings the pictures in pixels,
+    /// and one after a protocol is chosen changes nothing; a run that did not ask about
+    /// pixels ignores them.
+    @Test func aLateAnswerBringsPixels() {
+        var settings = PagerModel.Settings.forTest(animation: false)
+        settings.pixelChoice = PixelChoice(setting: .auto, multiplexer: .none, insideTmux: false, term: "xterm-256color", termProgram: nil,
+                                           colorsNamePictures: true, answers: Self.answers())
+        var pager = PagerModel(tour: Tour(pages: [Tour.Page(title: "One")]), size: Size(width: 40, height: 12), settings: settings)
+        _ = pager.start(at: 0)
+        #expect(pager.settings.pixels == nil)
+        #expect(pager.update(.terminalReplied(.kittyGraphics), at: 0.3) == [.redrawAll])
+        #expect(pager.settings.pixels == .kitty)
+        #expect(pager.update(.terminalReplied(.sixelGraphics), at: 0.31).isEmpty && pager.settings.pixels == .kitty)
+        var unasked = PagerModel(tour: Tour(pages: [Tour.Page(title: "One")]), size: Size(width: 40, height: 12), settings: .forTest(animation: false))
+        _ = unasked.start(at: 0)
+        #expect(unasked.update(.terminalReplied(.kittyGraphics), at: 0.3).isEmpty && unasked.settings.pixels == nil)
+        var placeholders = settings.pixelChoice!
+        (placeholders.insideTmux, placeholders.multiplexer, placeholders.colorsNamePictures) = (true, .tmuxPassingThrough, false)
+        placeholders.answers = Self.answers(kitty: true, version: "kitty(0.35.2)")
+        #expect(placeholders.chosen == nil)  // 16 colors cannot name the picture
+    }
+
     /// The view leaves the picture's box blank (or fills it with placeholders) only when
     /// the page is settled: during a slide, and under the help, it draws cells.
     @Test func theViewHandsTheBoxToThePixelsWhenSettled() {
