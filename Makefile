@@ -173,6 +173,7 @@ terminals-test-deps:
 	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
 	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
 	command -v screen >/dev/null 2>&1 || missing="$$missing screen"; \
+	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	[ -e /usr/share/fonts/X11/misc/6x13-ISO8859-1.pcf.gz ] || missing="$$missing xfonts-base"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \

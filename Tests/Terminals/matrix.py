@@ -8,7 +8,9 @@ Skip and on Get started. After every run, Tests/Terminals/after-exit.py reads, a
 shell would, what was left in the terminal's input queue and asks the terminal for its
 modes. Checked: each exit code, 0 bytes left, the cursor shown, the normal screen and no
 mouse reporting after exit, and (TOUR_DEBUG's line) the palette chosen for the
-emulator's background: light on the white set-ups, dark on the dark ones.
+emulator's background: light on the white set-ups, dark on the dark ones. On the picture
+page a screenshot tells how the picture was drawn: in pixels in kitty and in xterm as a
+VT340 (sixel), in character cells everywhere else.
 
     python3 Tests/Terminals/matrix.py TOUR [--setups a,b] [--write-docs]
 
@@ -35,6 +37,7 @@ def xterm(*extra, term="xterm-256color", colors=(BLACK, WHITE)):
 SETUPS = {
     "xterm": (xterm(colors=(WHITE, BLACK)), "dark", 0, "xterm, white on black", True, {}),
     "xterm-white": (xterm(), "light", 0, "xterm, black on white", True, {}),
+    "xterm-sixel": (xterm("-ti", "vt340"), "light", 0, "xterm `-ti vt340` (sixel), black on white", True, {}),
     "xterm-8": (xterm(term="xterm", colors=(WHITE, BLACK)), "dark", 0, "xterm, `TERM=xterm` (8 colors)", True, {}),
     "xterm-8-white": (xterm(term="xterm"), "light", 0, "xterm, black on white, `TERM=xterm` (8 colors, bold drawn bright)", True, {}),
     "tmux": (xterm() + ["tmux", "-L", "tour-matrix", "-f", "@TMUXCONF@", "new-session"], "light", 0,
@@ -59,10 +62,34 @@ SETUPS = {
                    "window.dimensions.lines=24", "-e"], "light", 0, "alacritty, black on white (software GL)", False,
                   {"LIBGL_ALWAYS_SOFTWARE": "1"}),
 }
-TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-8": "xterm", "xterm-8-white": "xterm", "tmux": "tmux", "tmux-default": "tmux",
+TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-sixel": "xterm", "xterm-8": "xterm", "xterm-8-white": "xterm", "tmux": "tmux", "tmux-default": "tmux",
          "screen": "screen", "urxvt": "urxvt", "st": "stterm", "xfce4-terminal": "xfce4-terminal",
          "konsole": "konsole", "kitty": "kitty", "alacritty": "alacritty"}
 PACKAGES = {"urxvt": "rxvt-unicode"}  # the Debian package, where its name is not the command's
+# Where the built-in tour's picture is drawn in pixels; every other set-up draws it in cells.
+PIXELS = {"kitty": "kitty graphics", "xterm-sixel": "sixel"}
+PICTURE_PAGE = 5
+
+
+def picture_drawn_in(shot, cell, title_row):
+    """"pixels" or "cells": how the picture above the title row was drawn, from a
+    screenshot. Drawn in cells, each cell of it holds at most two colors (a block
+    symbol's ink and paper); drawn in pixels, many cells hold more."""
+    size = run(["identify", "-format", "%w %h", shot]).stdout.split()
+    width, height = int(size[0]), int(size[1])
+    raw = subprocess.run(["convert", shot, "-depth", "8", "rgb:-"], capture_output=True).stdout
+    busy = cells = 0
+    for row in range(1, max(1, title_row - 1)):
+        for column in range(int(width / cell[0])):
+            colors = set()
+            for y in range(int(row * cell[1]) + 1, min(height, int((row + 1) * cell[1])) - 1):
+                for x in range(int(column * cell[0]) + 1, min(width, int((column + 1) * cell[0])) - 1):
+                    at = (y * width + x) * 3
+                    colors.add(raw[at:at + 3])
+            if len(colors) > 1:
+                cells += 1
+                busy += len(colors) > 2
+    return "pixels" if cells and busy * 10 >= cells else "cells"
 
 
 def run(argv, **kwargs):
@@ -127,6 +154,7 @@ class Setup:
         self.runs = [("pages", [])] + [("skip", ["--page", "1", self.two_pages])] * clicks \
             + [("button", ["--page", "2", self.two_pages])] * clicks
         self.results, self.failures, self.shots = [], [], []
+        self.pictures = None  # "pixels" or "cells", from the picture page's screenshot
 
     def script(self):
         path = os.path.join(self.work, "loop.sh")
@@ -214,6 +242,8 @@ class Setup:
                 if kind == "pages":
                     for page in range(1, 6):
                         self.screenshot(display, window, page, shots_into)
+                        if page == PICTURE_PAGE:
+                            self.judge_picture(display, window, origin, area, cell, columns, rows)
                         run(["xdotool", "key", "Right" if page < 5 else "Return"], env=display)
                         time.sleep(0.4)
                 else:
@@ -236,6 +266,18 @@ class Setup:
                 run(["tmux", "-L", server, "kill-server"])
             run(["screen", "-S", "tour-matrix", "-X", "quit"])
             xvfb.close()
+
+    def judge_picture(self, display, window, origin, area, cell, columns, rows):
+        shot = os.path.join(self.work, "picture.png")
+        run(["import", "-window", window, shot], env=display, timeout=20)
+        cropped = os.path.join(self.work, "picture-cells.png")
+        run(["convert", shot, "-crop", f"{area[0]}x{area[1]}+{origin[0]}+{origin[1]}", "+repage", cropped], timeout=20)
+        screen = run([self.tour, "render", "--page", str(PICTURE_PAGE), "--size", f"{columns}x{rows}"]).stdout.split("\n")
+        title_row = next((row for row, line in enumerate(screen) if "Shown once" in line), rows // 2)
+        self.pictures = picture_drawn_in(cropped, cell, title_row)
+        expected = "pixels" if self.name in PIXELS else "cells"
+        if self.pictures != expected:
+            self.failures.append(f"pictures: drawn in {self.pictures}, expected {expected}")
 
     def target(self, kind, columns, rows):
         words, page = ("Skip", 1) if kind == "skip" else ("Get started", 2)
@@ -267,7 +309,8 @@ class Setup:
             said = read(f"err.{index}") or ""
             if f"colors for a {self.background} background" not in said:
                 self.failures.append(f"palette: expected {self.background}, tour said {said.strip()!r}")
-            result["palette"] = said.strip()
+            result["palette"] = next((line for line in said.splitlines() if "colors for a" in line), said.strip())
+            result["pixels"] = next((line for line in said.splitlines() if "pictures in" in line), "")
 
     def row(self):
         clicks = [r for r in self.results if r["kind"] != "pages"]
@@ -282,7 +325,9 @@ class Setup:
         # "tour: colors for a light background: the terminal's ..." → "✓ light: the terminal's ..."
         said = palette.split("colors for a ", 1)[-1].replace(" background:", ":", 1) if palette else "no line"
         palette_cell = ("✓ " if not any(f.startswith("palette") for f in self.failures) else "✗ ") + said
-        return keys, f"{good_clicks} of {len(clicks)}", f"{left} bytes", modes, palette_cell
+        shown = {"pixels": "pixels, " + PIXELS.get(self.name, "?"), "cells": "cells", None: "not seen"}[self.pictures]
+        pictures_cell = ("✓ " if not any(f.startswith("pictures") for f in self.failures) else "✗ ") + shown
+        return keys, f"{good_clicks} of {len(clicks)}", f"{left} bytes", modes, palette_cell, pictures_cell
 
 
 def version(name):
@@ -295,12 +340,12 @@ def version(name):
 def write_docs(setups, today):
     shots = "docs/terminals"
     lines = ["| set-up | version | keys and exit codes | fast clicks | left for the shell | modes after exit | "
-             "palette | pages | run on |", "|---|---|---|---|---|---|---|---|---|"]
+             "palette | picture | pages | run on |", "|---|---|---|---|---|---|---|---|---|---|"]
     for setup in setups:
-        keys, clicks, left, modes, palette = setup.row()
+        keys, clicks, left, modes, palette, picture = setup.row()
         pictures = " ".join(f"[{n}]({os.path.basename(shots)}/{shot})" for n, shot in enumerate(setup.shots, start=1)) or "—"
         lines.append(f"| {setup.label} | {version(setup.name)} | {keys} | {clicks} | {left} | {modes} | {palette} | "
-                     f"{pictures} | {today} |")
+                     f"{picture} | {pictures} | {today} |")
     return "\n".join(lines) + "\n"
 
 
@@ -315,7 +360,7 @@ def main():
         names = list(SETUPS)
     write = "--write-docs" in arguments
     clicks = int(arguments[arguments.index("--clicks") + 1]) if "--clicks" in arguments else CLICKS
-    for tool in ["Xvfb", "xdotool"] + (["import", "convert"] if write else []) + [TOOLS[name] for name in names]:
+    for tool in ["Xvfb", "xdotool", "import", "convert", "identify"] + [TOOLS[name] for name in names]:
         if not shutil.which(tool):
             raise SystemExit(f"matrix: {tool} is missing (make test-terminals installs what it needs)")
     work = tempfile.mkdtemp(prefix="tour-matrix-")
@@ -327,8 +372,8 @@ def main():
         setup = Setup(name, tour, work, clicks)
         setup.play(shots)
         setups.append(setup)
-        keys, clicked, left, modes, palette = setup.row()
-        print(f"matrix: {name:15} keys {keys}  clicks {clicked}  left {left}  modes {modes}  palette {palette}")
+        keys, clicked, left, modes, palette, picture = setup.row()
+        print(f"matrix: {name:15} keys {keys}  clicks {clicked}  left {left}  modes {modes}  palette {palette}  picture {picture}")
         for failure in setup.failures:
             print(f"matrix:   {name}: {failure}")
         failed = failed or bool(setup.failures)
