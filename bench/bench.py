@@ -44,8 +44,14 @@ PERSON_UNSET = ("CI", "TOUR_DISABLE", "TOUR_NO_TIPS", "TOUR_DEBUG", "NO_COLOR", 
 class Terminal:
     """One program on a pseudo-terminal, its output read through an emulator."""
 
-    def __init__(self, argv, cols=80, rows=24, env=None):
+    def __init__(self, argv, cols=80, rows=24, env=None, cell_pixels=None, kitty=False):
+        """`cell_pixels` (width, height): the window size says how large a cell is, as a
+        graphics terminal's does; `kitty`: the kitty graphics query is answered OK."""
         self.cols, self.rows = cols, rows
+        self.kitty, self.kitty_seen = kitty, 0
+        # pyte knows neither kitty's APCs nor sixel and would print their payload, slowly.
+        self.filters_pictures, self.held = cell_pixels is not None, b""
+        pixels = (cols * cell_pixels[0], rows * cell_pixels[1]) if cell_pixels else (0, 0)
         self.screen = AnsweringScreen(cols, rows, self.answer)
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
@@ -55,13 +61,13 @@ class Terminal:
         self.start = time.perf_counter()
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, *pixels))
             # A person's terminal: nothing inherited from a CI runner or the caller's
             # shell turns tour off or changes what it draws, unless `env` asks for it.
             environment = {k: v for k, v in os.environ.items() if k not in PERSON_UNSET}
             environment.update(TERM="xterm-256color", LC_ALL="C.UTF-8", **(env or {}))
             os.execvpe(argv[0], argv, environment)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, *pixels))
         self.last_output = self.start
 
     def answer(self, data):
@@ -86,8 +92,29 @@ class Terminal:
             self.first_output = self.last_output - self.start
         if self.asked is None and b"\x1b[c" in self.output:
             self.asked = self.last_output - self.start
-        self.stream.feed(data)
+        # kitty's answer goes before the device attributes, which pyte answers as it reads.
+        query = self.output.find(KITTY_QUERY, self.kitty_seen)
+        if self.kitty and query >= 0:
+            os.write(self.fd, b"\x1b_Gi=31;OK\x1b\\")
+            self.kitty_seen = query + len(KITTY_QUERY)
+        self.stream.feed(self.text_of(data) if self.filters_pictures else data)
         return True
+
+    def text_of(self, data):
+        """`data` without the APC and DCS strings in it (held until they end)."""
+        self.held += data
+        shown = b""
+        while True:
+            starts = [i for i in (self.held.find(b"\x1b_"), self.held.find(b"\x1bP")) if i >= 0]
+            if not starts:
+                shown, self.held = shown + self.held, b""
+                return shown
+            start = min(starts)
+            end = self.held.find(b"\x1b\\", start + 2)
+            if end < 0:
+                shown, self.held = shown + self.held[:start], self.held[start:]
+                return shown
+            shown, self.held = shown + self.held[:start], self.held[end + 2:]
 
     def text(self):
         return "\n".join(self.screen.display)
@@ -172,6 +199,26 @@ class Terminal:
 
 
 BEFORE_NAME = "before"
+KITTY_QUERY = b"\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\"
+
+
+def picture_frame(path, drawn):
+    """Seconds from the fork to the first complete frame of a page with a picture, and
+    the bytes written by then, in a terminal of 10×20-pixel cells: `drawn` "cells" (it
+    answers no graphics question), "kitty" (it answers kitty's) or "sixel" (DA1 with 4).
+    Complete: the title is on screen and, in pixels, the picture's placement or sixel
+    has been written."""
+    env = {"TOUR_PICTURES": "cells"} if drawn == "cells" else None
+    terminal = Terminal(tour_argv("--no-animation", path=path), env=env, cell_pixels=(10, 20), kitty=drawn == "kitty")
+    if drawn == "sixel":
+        terminal.screen.answer = lambda data: terminal.answer(data.replace(b"?6c", b"?62;4c") if data.startswith(b"\x1b[?") else data)
+    ending = {"cells": None, "kitty": b"a=p,", "sixel": b"\x1bP0;1;0q"}[drawn]
+    try:
+        seconds = terminal.wait_for(lambda t: "Page 1" in t.text() and (ending is None or (ending in t.output and
+                                                                                          (drawn != "sixel" or t.output.rfind(b"\x1b\\") > t.output.find(ending)))))
+        return seconds, len(terminal.output)
+    finally:
+        terminal.close()
 
 
 def median(values):
@@ -592,6 +639,16 @@ def measure(args):
             seconds, rss = first_frame(tour_argv("--no-animation", path=path), tour_ready("Page 1"))
             picture[name].append(seconds); picture[name + "_rss"].append(rss)
     scale["picture"] = picture
+    # A 2000×2000 PNG hero in pixels (kitty, sixel) against the same in cells.
+    shutil.copy(os.path.join(ROOT, "Tests", "Fixtures", "pictures", "large-disc.png"), work)
+    large_picture = os.path.join(work, "large-picture.json")
+    json.dump({"pages": [{"title": "Page 1", "heroImage": "large-disc.png"}, {"title": "Two"}]}, open(large_picture, "w"))
+    pixels = {drawn: {"first_frame": [], "bytes": []} for drawn in ("cells", "kitty", "sixel")}
+    for _ in range(max(3, runs // 2) if wanted("scale") or wanted("pixels") else 0):
+        for drawn in pixels:
+            seconds, written = picture_frame(large_picture, drawn)
+            pixels[drawn]["first_frame"].append(seconds); pixels[drawn]["bytes"].append(written)
+    scale["pixels"] = pixels
     big, big_bytes, big_pages = four_mib_tour(work)
     scale["four_mib"] = []
     for _ in range(max(3, runs // 2) if wanted("scale") else 0):
@@ -751,6 +808,18 @@ def table(results):
                  f"first frame {fmt_ms(median(picture['picture']))} vs {fmt_ms(median(picture['art']))} ({extra_ms:+.1f} ms), "
                  f"peak RSS {median(picture['picture_rss']) / 1024:.1f} vs {median(picture['art_rss']) / 1024:.1f} MiB ({extra_rss:+.1f} MiB). "
                  f"A tour without pictures loads none of the image libraries.\n")
+    pixels = results["scale"].get("pixels")
+    if pixels and pixels["cells"]["first_frame"]:
+        text += ("\nA 2000×2000 PNG hero at 80×24 with 10×20-pixel cells, in pixels against cells (first complete frame: the title "
+                 "and, in pixels, the picture written; bytes: everything tour wrote by then):\n\n"
+                 "| drawn | first frame | vs cells | bytes written |\n|---|---|---|---|\n")
+        cells_ms = median(pixels["cells"]["first_frame"])
+        for drawn, label in [("cells", "cells (libchafa)"), ("kitty", "kitty graphics, zlib-compressed RGBA"), ("sixel", "sixel, 216 colors")]:
+            figure = median(pixels[drawn]["first_frame"])
+            text += (f"| {label} | {fmt_ms(figure)}{fmt_range_ms(pixels[drawn]['first_frame'])} | {fmt_ratio(ratio(figure, cells_ms))} | "
+                     f"{median(pixels[drawn]['bytes']):,.0f} |\n")
+        text += ("\nThe picture is decoded once at 512 pixels a side at most and scaled to the box it fills (24×12 cells here, "
+                 "240×240 pixels) before it is sent; kitty holds it for the run, sixel is written each time its page shows.\n")
     growth = results["scale"].get("growth")
     if growth:
         base = median(growth["3"]["startup"])
@@ -800,6 +869,11 @@ def quick_look(results):
             lines.append(f"{label}: {median(values) * scale:.1f} {unit} [{low * scale:.1f}–{high * scale:.1f}]")
     add("first frame, tour", results["first_frame"]["tour"], "ms", 1000)
     add("first frame, dialog", results["first_frame"]["dialog"], "ms", 1000)
+    if results["first_frame"].get("before"):
+        add(f"first frame, {BEFORE_NAME}", results["first_frame"]["before"], "ms", 1000)
+    for drawn, figures in results.get("scale", {}).get("pixels", {}).items():
+        add(f"2000x2000 PNG first frame, {drawn}", figures["first_frame"], "ms", 1000)
+        add(f"2000x2000 PNG bytes written, {drawn}", figures["bytes"], "bytes")
     add("peak RSS, tour", results["rss"]["tour"], "MiB", 1 / 1024)
     add("peak RSS, dialog", results["rss"]["dialog"], "MiB", 1 / 1024)
     if results["rss"]["tour"]:

@@ -186,7 +186,11 @@ package enum ManualPage {
         .Fl -once
         run showed nothing.
         .It Ev NO_COLOR
-        Set to anything: no colors.
+        Set to anything: no colors; pictures stay pictures.
+        .It Ev TOUR_PICTURES
+        auto, pixels or cells, as
+        .Fl -pictures
+        takes them.
         .It Ev TOUR_REDUCE_MOTION
         Set to 1: no slides or reveals.
         .It Ev ACCESSIBLE

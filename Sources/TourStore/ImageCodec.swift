@@ -17,6 +17,16 @@ package enum ImageCodec {
     /// may draw from several threads (the tests do).
     package static let drawer: any PictureDrawer = ChafaDrawer()
 
+    /// zlib's compression, for pictures sent to a terminal in pixels; nil where zlib is missing.
+    package static let deflate: Deflate = { bytes in
+        var out: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        let status = bytes.withUnsafeBufferPointer { tour_image_deflate($0.baseAddress, $0.count, &out, &length) }
+        guard status == 0, let out else { return nil }
+        defer { tour_image_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
+    }
+
     /// A PNG or JPEG, decoded and scaled down to at most 512 pixels a side, with the drawer
     /// that draws it.
     package static func decode(_ bytes: [UInt8]) -> Result<Picture, Failure> {

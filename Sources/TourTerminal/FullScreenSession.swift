@@ -291,7 +291,8 @@ private struct EventLoop {
     /// overlay that sends them; the crash handler learns how to take them away.
     private mutating func startOverlayIfChosen() {
         guard overlay == nil, let pixels = pager.settings.pixels, let cell = pager.settings.pixelChoice?.answers.cellPixels else { return }
-        let started = PictureOverlay(pixelProtocol: pixels, cell: cell)
+        var started = PictureOverlay(pixelProtocol: pixels, cell: cell)
+        started.deflate = ImageCodec.deflate
         started.crashCleanup.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_picture_cleanup($0.baseAddress, $0.count) }
         }

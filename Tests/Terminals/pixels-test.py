@@ -9,7 +9,7 @@ picture file itself, decoded and scaled here. Then the next page takes the pictu
 (a kitty delete; a sixel's cells erased), q ends the run with every kitty picture freed
 before the alternate screen is left, and nothing is left for the shell. A terminal that
 answers neither gets cells and no graphics bytes at all; `--pictures cells` does not even
-ask. Behind a real tmux with allow-passthrough on, in front of a terminal that says it is
+ask, and NO_COLOR keeps the picture in pixels. Behind a real tmux with allow-passthrough on, in front of a terminal that says it is
 a kitty that shows Unicode placeholders, the pane holds placeholder cells and the picture
 goes to the terminal through passthrough.
 
@@ -122,6 +122,8 @@ def kitty_images(output):
             first, data = pending
             width, height, form = int(first[b"s"]), int(first[b"v"]), int(first[b"f"])
             raw = base64.b64decode(data)
+            if first.get(b"o") == b"z":
+                raw = zlib.decompress(raw)
             size = 4 if form == 32 else 3
             assert len(raw) == width * height * size, (len(raw), width, height, size)
 
@@ -326,6 +328,7 @@ def main():
         image_id, decoded = next(iter(images.items()))
         check(decoded[0] <= 60 * CELL_W and decoded[1] <= 14 * CELL_H, f"kitty: scaled to the box, {decoded[0]}x{decoded[1]} pixels")
         check(decoded[0] > 64, f"kitty: drawn larger than a cell grid would show it ({decoded[0]} px wide, cells are {CELL_W})")
+        check(any(c.get(b"a") == b"t" and c.get(b"o") == b"z" for c in commands), "kitty: the pixels go compressed (o=z)")
         diff = difference(decoded, logo)
         check(diff < 12, f"kitty: the decoded pixels are the picture (mean difference {diff:.1f} of 255)")
         placements = [c for c in commands if c.get(b"a") == b"p"]
@@ -413,6 +416,11 @@ def main():
         check(b"\x1b_G" not in terminal.output, f"{how}: no graphics question, no picture in pixels")
         terminal.key(b"q", settle=0.3)
         terminal.finish()
+    # NO_COLOR is about the text: the picture stays a picture, in pixels.
+    terminal = play("kitty", state, NO_COLOR="1")
+    check(len(kitty_images(terminal.output)[0]) == 1 and b"\x1b[38;5;" not in terminal.output, "NO_COLOR: no colors, and the picture in pixels")
+    terminal.key(b"q", settle=0.3)
+    terminal.finish()
     # A tour without pictures asks nothing about graphics.
     plain = os.path.join(state, "plain.json")
     with open(plain, "w") as f:

@@ -100,6 +100,8 @@ struct PixelPictureTests {
         let payload = commands.map { $0.split(separator: ";", maxSplits: 1).last! }.joined()
         #expect(commands.allSatisfy { $0.split(separator: ";", maxSplits: 1).last!.count <= KittyGraphics.chunkLength })
         #expect(payload == Base64.encode(opaque.rgb))
+        let squeezed = String(decoding: KittyGraphics.transmit(opaque, id: 2, deflate: { _ in [1, 2, 3] }), as: UTF8.self)
+        #expect(squeezed == "\u{1B}_Ga=t,f=24,o=z,s=50,v=40,i=2,q=2,m=0;AQID\u{1B}\\")
         let clear = Self.image(2, 1) { x, _ in [1, 2, 3, x == 0 ? 0 : 255] }
         #expect(String(decoding: KittyGraphics.transmit(clear, id: 1), as: UTF8.self).hasPrefix("\u{1B}_Ga=t,f=32,s=2,v=1,i=1,q=2,m=0;"))
         let wrapped = KittyGraphics.passedThroughTmux(KittyGraphics.delete(id: 5, forget: true))
@@ -138,13 +140,13 @@ struct PixelPictureTests {
 
     /// The PNG for iTerm2: signature, chunks with their CRCs, and the pixels in stored blocks.
     @Test func iTerm2CarriesAStoredPNG() {
-        #expect(StoredPNG.crc32(Array("IEND".utf8)) == 0xAE42_6082)
-        #expect(StoredPNG.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
+        #expect(PNGEncoder.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+        #expect(PNGEncoder.adler32(Array("Wikipedia".utf8)) == 0x11E6_0398)
         let image = Self.image(2, 2) { x, y in [UInt8(x * 100), UInt8(y * 100), 0, 255] }
-        let png = StoredPNG.encode(image)
+        let png = PNGEncoder.encode(image)
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         #expect(png.suffix(8) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
-        let big = StoredPNG.zlibStored(Array(repeating: 1, count: 70_000))
+        let big = PNGEncoder.zlibStored(Array(repeating: 1, count: 70_000))
         #expect(big.count == 2 + 5 + 65_535 + 5 + 4465 + 4 && big[2] == 0 && big[2 + 5 + 65_535] == 1)
         let text = String(decoding: ITerm2Image.inline(image), as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;size=\(png.count);width=2px;height=2px;") && text.hasSuffix("\u{7}"))

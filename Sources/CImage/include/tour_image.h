@@ -45,4 +45,9 @@ int tour_image_can_draw(void);
 int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int rows, int mode, int ascii, int light,
                     uint32_t *characters, int32_t *foregrounds, int32_t *backgrounds);
 
+/// `length` bytes as one zlib stream (what kitty's `o=z` and a PNG's IDAT carry), with
+/// zlib loaded on first use. Returns 0 and sets *out (free with tour_image_free) and
+/// *out_length; or non-zero: 1 failed, 2 out of memory, 3 zlib is missing.
+int tour_image_deflate(const uint8_t *data, size_t length, uint8_t **out, size_t *out_length);
+
 #endif

@@ -1,18 +1,22 @@
-/// iTerm2's inline images: `OSC 1337 ; File=inline=1;… : base64 BEL`, carrying a PNG.
-/// The PNG is the picture at the size it shows, its pixels in stored (uncompressed)
-/// deflate blocks: no compressor is linked for a protocol few terminals speak.
+/// Compresses bytes into one zlib stream (RFC 1950); nil when it cannot. TourCore has no
+/// compressor of its own: the terminal layer hands in zlib's.
+package typealias Deflate = @Sendable ([UInt8]) -> [UInt8]?
+
+/// iTerm2's inline images: `OSC 1337 ; File=inline=1;… : base64 BEL`, carrying a PNG of
+/// the picture at the size it shows.
 package enum ITerm2Image {
     /// `image` drawn at the cursor, exactly its size in pixels, the cursor left where it was.
-    package static func inline(_ image: PixelImage) -> [UInt8] {
-        let png = StoredPNG.encode(image)
+    package static func inline(_ image: PixelImage, deflate: Deflate? = nil) -> [UInt8] {
+        let png = PNGEncoder.encode(image, deflate: deflate)
         let head = "\u{1B}]1337;File=inline=1;size=\(png.count);width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=0;doNotMoveCursor=1:"
         return Array(head.utf8) + Array(Base64.encode(png).utf8) + [0x07]
     }
 }
 
-/// A PNG of RGBA pixels, 8 bits a channel, with the image data in stored deflate blocks.
-package enum StoredPNG {
-    package static func encode(_ image: PixelImage) -> [UInt8] {
+/// A PNG of RGBA pixels, 8 bits a channel: its data compressed by `deflate`, or in stored
+/// (uncompressed) deflate blocks without one.
+package enum PNGEncoder {
+    package static func encode(_ image: PixelImage, deflate: Deflate? = nil) -> [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity((image.width * 4 + 1) * image.height)
         for y in 0..<image.height {
@@ -22,7 +26,7 @@ package enum StoredPNG {
         var header: [UInt8] = []
         header += bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
         header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filters, no interlace
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", deflate?(raw) ?? zlibStored(raw)) + chunk("IEND", [])
     }
 
     /// `data` as a zlib stream of stored blocks (at most 65,535 bytes each).

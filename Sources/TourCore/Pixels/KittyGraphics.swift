@@ -10,10 +10,12 @@ package enum KittyGraphics {
     package static let chunkLength = 4096
 
     /// `image`'s pixels stored under `id`, in chunks: RGB where every pixel is opaque,
-    /// RGBA where one is not.
-    package static func transmit(_ image: PixelImage, id: Int) -> [UInt8] {
+    /// RGBA where one is not; compressed (`o=z`) when `deflate` is given and succeeds.
+    package static func transmit(_ image: PixelImage, id: Int, deflate: Deflate? = nil) -> [UInt8] {
         let opaque = image.isOpaque
-        let payload = Base64.encode(opaque ? image.rgb : image.rgba).utf8
+        let pixels = opaque ? image.rgb : image.rgba
+        let compressed = deflate?(pixels)
+        let payload = Base64.encode(compressed ?? pixels).utf8
         var bytes: [UInt8] = []
         bytes.reserveCapacity(payload.count + payload.count / chunkLength * 16 + 64)
         var start = payload.startIndex
@@ -21,7 +23,8 @@ package enum KittyGraphics {
         repeat {
             let end = payload.index(start, offsetBy: chunkLength, limitedBy: payload.endIndex) ?? payload.endIndex
             let more = end != payload.endIndex ? 1 : 0
-            let keys = first ? "a=t,f=\(opaque ? 24 : 32),s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
+            let format = "f=\(opaque ? 24 : 32)\(compressed != nil ? ",o=z" : "")"
+            let keys = first ? "a=t,\(format),s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
             bytes += Array("\u{1B}_G\(keys);".utf8)
             bytes += payload[start..<end]
             bytes += [0x1B, UInt8(ascii: "\\")]

@@ -29,6 +29,8 @@ package struct PictureOverlay: Sendable {
     package let cell: (width: Int, height: Int)
     /// Color registers a sixel may use.
     package var sixelRegisters = 256
+    /// zlib, for kitty's pixels and iTerm2's PNG; without it they go uncompressed.
+    package var deflate: Deflate?
 
     /// The picture on screen now.
     private(set) var placed: PicturePlacement?
@@ -79,7 +81,7 @@ package struct PictureOverlay: Sendable {
         let sending = Sent(picture: wanted.picture, width: size.width, height: size.height)
         if pixelProtocol == .kitty || pixelProtocol == .kittyPlaceholders, sent[id] != sending {
             // Sent again under the same id, it replaces the old pixels and their placements.
-            drawing += KittyGraphics.transmit(PixelImage.resampled(wanted.picture, width: size.width, height: size.height), id: id)
+            drawing += KittyGraphics.transmit(PixelImage.resampled(wanted.picture, width: size.width, height: size.height), id: id, deflate: deflate)
             sent[id] = sending
         }
         // Centered in the box, to the pixel: the cell it starts in, and the offset into it.
@@ -98,7 +100,7 @@ package struct PictureOverlay: Sendable {
             drawing += Self.cursor(column: column, row: row) + SixelEncoder.encode(image, registers: sixelRegisters)
         case .iterm2:
             let image = PixelImage.resampled(wanted.picture, width: size.width, height: size.height)
-            drawing += Self.cursor(column: column, row: row) + ITerm2Image.inline(image)
+            drawing += Self.cursor(column: column, row: row) + ITerm2Image.inline(image, deflate: deflate)
         }
         // The cursor goes back where the frame left it (DECSC … DECRC).
         commands.after += [0x1B, UInt8(ascii: "7")] + drawing + [0x1B, UInt8(ascii: "8")]

@@ -87,7 +87,8 @@ package struct HeroPageBody: PageBody {
         guard let picture, let drawer = picture.drawer, rows >= Self.pictureMinimumRows, width > 4 else { return nil }
         let cap = max(Self.pictureRows, context.pageRows * 2 / 3)
         let largest = picture.largestCells
-        let (columns, fitted) = drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(rows, cap, largest.rows))
+        let (columns, fitted) = fit(picture, drawer: drawer, maxColumns: min(width - 4, largest.columns), maxRows: min(rows, cap, largest.rows),
+                                    context: context)
         // In pixels the same box is kept, so that a slide's cells and the settled picture agree.
         switch context.pictureStandIn {
         case .blank?:
@@ -106,7 +107,18 @@ package struct HeroPageBody: PageBody {
         if pictureUndrawable(context) { return pictureWords?.isEmpty == false ? 1 : nil }
         guard let picture, let drawer = picture.drawer, width > 4 else { return nil }
         let largest = picture.largestCells
-        return drawer.fit(picture, maxColumns: min(width - 4, largest.columns), maxRows: min(Self.pictureRows, largest.rows)).rows
+        return fit(picture, drawer: drawer, maxColumns: min(width - 4, largest.columns), maxRows: min(Self.pictureRows, largest.rows),
+                   context: context).rows
+    }
+
+    /// The cells a picture fills within the bounds, keeping its shape: at the terminal's
+    /// cell size in a run that draws pixels, else as the drawer (libchafa) fits it.
+    private func fit(_ picture: Picture, drawer: any PictureDrawer, maxColumns: Int, maxRows: Int,
+                     context: PageContext) -> (columns: Int, rows: Int) {
+        guard let cell = context.pixelCell else { return drawer.fit(picture, maxColumns: maxColumns, maxRows: maxRows) }
+        let pixels = PixelImage.fit(width: picture.width, height: picture.height, into: (maxColumns * cell.width, maxRows * cell.height))
+        let columns = (pixels.width + cell.width - 1) / cell.width, rows = (pixels.height + cell.height - 1) / cell.height
+        return (max(1, min(maxColumns, columns)), max(1, min(maxRows, rows)))
     }
 
     /// Hero (when it fits the width), title and subtitle, with a blank row between each.

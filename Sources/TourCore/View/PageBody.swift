@@ -127,6 +127,9 @@ public struct PageContext: Sendable {
     package var selectedOption: Int? = nil
     /// The terminal draws the picture in pixels over what this says; nil: in cells.
     package var pictureStandIn: PictureStandIn? = nil
+    /// In a run that draws pictures in pixels, one cell's size in pixels: the picture's box
+    /// is fitted to it, on a settled page and during a slide alike, with no libchafa.
+    package var pixelCell: (width: Int, height: Int)? = nil
 
     /// A context; the pager makes these.
     public init(glyphs: Glyphs = .unicode, accent: Color? = nil, scrollOffset: Int = 0, compact: Bool = false) {

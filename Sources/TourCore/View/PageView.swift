@@ -32,6 +32,8 @@ package struct PageView: Sendable {
     /// What the picture's box holds while the terminal draws the picture in pixels; nil
     /// draws it in cells.
     package var pictureStandIn: PictureStandIn?
+    /// One cell's size in pixels, in a run that draws pictures in pixels.
+    package var pixelCell: (width: Int, height: Int)?
 
     /// The view of the current page of `state`.
     package init(tour: Tour, state: Paging, glyphs: Glyphs = .unicode, scrollOffset: Int = 0, bindings: KeyBindings = .standard) {
@@ -125,6 +127,7 @@ package struct PageView: Sendable {
         context.selectedOption = selectedOption
         context.time = time
         context.pictureStandIn = pictureStandIn
+        context.pixelCell = pixelCell
         let (_, minimum) = body.heights(width: size.width, context: context)
         // The hint is the last to go: it stays while the body keeps a row beside it.
         let showHint = Self.frameRows(showHint: true, gaps: false) + 1 <= size.height

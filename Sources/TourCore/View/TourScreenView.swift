@@ -56,6 +56,7 @@ package enum TourScreenView {
     private static func page(_ index: Int, scroll: Int, of pager: PagerModel, glyphs: Glyphs) -> (canvas: Canvas, layout: Layout) {
         let state = Paging(pageCount: pager.paging.pageCount, currentPage: index)
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
+        if pager.settings.pixels != nil { view.pixelCell = pager.settings.pixelChoice?.answers.cellPixels }
         if index == pager.paging.currentPage, showsPixels(pager), let pixels = pager.settings.pixels {
             view.pictureStandIn = pixels == .kittyPlaceholders ? .placeholders(id: PictureOverlay.imageID(page: index)) : .blank
         }
