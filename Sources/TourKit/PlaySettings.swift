@@ -12,6 +12,9 @@ struct PlaySettings: Equatable {
     var colorMode: ColorMode
     /// Outside a UTF-8 locale every output path is ASCII, as the pager is.
     var asciiOnly: Bool
+    /// Pictures in pixels or cells: the caller's (`--pictures`), else the person's
+    /// (TOUR_PICTURES), else auto. NO_COLOR does not change it: it is about text.
+    var pictures: PictureSetting = .auto
 
     var glyphs: Glyphs { asciiOnly ? .ascii : .unicode }
 
@@ -32,7 +35,8 @@ struct PlaySettings: Equatable {
                                           onTerminal: environment.stdinIsTerminal && environment.stdoutIsTerminal),
             animation: options.animation && !environment.reduceMotion,
             colorMode: !options.color || environment.noColorRequested ? .never : .automatic,
-            asciiOnly: !environment.localeIsUTF8)
+            asciiOnly: !environment.localeIsUTF8,
+            pictures: options.pictures ?? environment.picturesRequested ?? .auto)
     }
 
     /// What a full-screen run does when the terminal cannot be set up after all (TERM

@@ -288,7 +288,7 @@ enum TourRunner {
             if let delay = environment.escapeDelayMilliseconds { pagerOptions.escapeDelayMilliseconds = delay }
             pagerOptions.onPageChange = options.onPageChange
             pagerOptions.background = options.background
-            pagerOptions.pictures = options.pictures ?? environment.picturesRequested ?? .auto
+            pagerOptions.pictures = settings.pictures
             pagerOptions.watch = options.watchedFile.map {
                 WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
             }

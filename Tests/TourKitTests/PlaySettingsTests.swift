@@ -25,6 +25,18 @@ struct PlaySettingsTests {
         #expect(!person.animation && person.colorMode == .never)
     }
 
+    /// The caller's choice of pixels or cells wins over the person's TOUR_PICTURES, which
+    /// wins over auto; NO_COLOR keeps pictures as they are.
+    @Test func picturesFollowTheCallerThenThePerson() {
+        var person = Self.environment(noColor: true)
+        #expect(PlaySettings.resolve(TourOptions(), environment: person).pictures == .auto)
+        person.picturesRequested = .cells
+        #expect(PlaySettings.resolve(TourOptions(), environment: person).pictures == .cells)
+        var options = TourOptions()
+        options.pictures = .pixels
+        #expect(PlaySettings.resolve(options, environment: person).pictures == .pixels)
+    }
+
     @Test func outsideUTF8EverythingIsASCII() {
         let settings = PlaySettings.resolve(TourOptions(), environment: Self.environment(utf8: false))
         #expect(settings.asciiOnly && settings.glyphs == .ascii)
