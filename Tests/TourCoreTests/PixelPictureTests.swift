@@ -256,6 +256,15 @@ struct PixelPictureTests {
             #expect(box.width == 20 && box.height == 10)
             #expect((box.y..<box.y + box.height).allSatisfy { y in (box.x..<box.x + box.width).allSatisfy { frame.canvas[$0, y].character == " " } })
         }
+        // With the cell size known, the box is fitted to it, not by the drawer (libchafa):
+        // the 13 rows the text leaves, of 20 pixels, hold 260, which 26 columns of 10 match.
+        settings.pixelChoice = PixelChoice(setting: .auto, multiplexer: .none, insideTmux: false, term: nil, termProgram: nil,
+                                           colorsNamePictures: true, answers: Self.answers(kitty: true))
+        var fitted = PagerModel(tour: tour, size: Size(width: 80, height: 24), startPosition: 1, settings: settings)
+        _ = fitted.start(at: 0)
+        let inPixels = TourScreenView.render(fitted).layout.parts.hero
+        #expect(inPixels?.width == 26 && inPixels?.height == 13)
+        settings.pixelChoice = nil
         settings.pixels = .kittyPlaceholders
         var behindTmux = PagerModel(tour: tour, size: Size(width: 80, height: 24), startPosition: 1, settings: settings)
         _ = behindTmux.start(at: 0)
@@ -265,6 +274,17 @@ struct PixelPictureTests {
         }
         _ = behindTmux.update(.key(.character("?")), at: 1)
         #expect(behindTmux.isShowingHelp && TourScreenView.pixelPicture(of: behindTmux, layout: TourScreenView.render(behindTmux).layout) == nil)
+        // A slide (and the reveal after it) shows cells; the picture is placed once it settles.
+        settings.pixels = .kitty
+        settings.animation = true
+        var sliding = PagerModel(tour: tour, size: Size(width: 80, height: 24), startPosition: 0, settings: settings)
+        _ = sliding.start(at: 0)
+        _ = sliding.update(.key(.right), at: 1)
+        #expect(sliding.animation != nil && TourScreenView.pixelPicture(of: sliding, layout: TourScreenView.render(sliding).layout) == nil)
+        _ = sliding.update(.tick, at: 5)
+        _ = sliding.update(.tick, at: 10)  // the slide, then the hero's reveal
+        #expect(sliding.animation == nil && TourScreenView.pixelPicture(of: sliding, layout: TourScreenView.render(sliding).layout) != nil)
+        settings.animation = false
         settings.pixels = nil
         var inCells = PagerModel(tour: tour, size: Size(width: 80, height: 24), startPosition: 1, settings: settings)
         _ = inCells.start(at: 0)
