@@ -9,8 +9,9 @@ shell would, what was left in the terminal's input queue and asks the terminal f
 modes. Checked: each exit code, 0 bytes left, the cursor shown, the normal screen and no
 mouse reporting after exit, and (TOUR_DEBUG's line) the palette chosen for the
 emulator's background: light on the white set-ups, dark on the dark ones. On the picture
-page a screenshot tells how the picture was drawn: in pixels in kitty and in xterm as a
-VT340 (sixel), in character cells everywhere else.
+page, how the picture was drawn (TOUR_DEBUG's line, and a screenshot's cells with more than
+two colors): in pixels in kitty, Konsole and xterm as a VT340 (sixel), in character cells
+everywhere else.
 
     python3 Tests/Terminals/matrix.py TOUR [--setups a,b] [--write-docs]
 
@@ -54,6 +55,10 @@ SETUPS = {
                        "light", 0, "xfce4-terminal (VTE), black on white", False, {}),
     "konsole": (["konsole", "--profile", "white", "--hide-menubar", "--hide-tabbar", "-e"], "light", 1,
                 "konsole, black on white", False, {"QT_QPA_PLATFORM": "xcb"}),
+    "tmux-kitty": (["kitty", "-o", "background=" + WHITE, "-o", "foreground=" + BLACK, "-o", "window_padding_width=0",
+                    "-o", "remember_window_size=no", "-o", "initial_window_width=80c", "-o", "initial_window_height=25c",
+                    "tmux", "-L", "tour-matrix-kitty", "-f", "@TMUXCONF@", "new-session"],
+                   "light", 0, "tmux inside kitty (white), `allow-passthrough on`", False, {"LIBGL_ALWAYS_SOFTWARE": "1"}),
     "kitty": (["kitty", "-o", "background=" + WHITE, "-o", "foreground=" + BLACK, "-o", "window_padding_width=0",
                "-o", "remember_window_size=no", "-o", "initial_window_width=80c", "-o", "initial_window_height=24c"],
               "light", 0, "kitty, black on white (software GL)", False, {"LIBGL_ALWAYS_SOFTWARE": "1"}),
@@ -64,17 +69,18 @@ SETUPS = {
 }
 TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-sixel": "xterm", "xterm-8": "xterm", "xterm-8-white": "xterm", "tmux": "tmux", "tmux-default": "tmux",
          "screen": "screen", "urxvt": "urxvt", "st": "stterm", "xfce4-terminal": "xfce4-terminal",
-         "konsole": "konsole", "kitty": "kitty", "alacritty": "alacritty"}
+         "konsole": "konsole", "kitty": "kitty", "tmux-kitty": "kitty", "alacritty": "alacritty"}
 PACKAGES = {"urxvt": "rxvt-unicode"}  # the Debian package, where its name is not the command's
 # Where the built-in tour's picture is drawn in pixels; every other set-up draws it in cells.
-PIXELS = {"kitty": "kitty graphics", "xterm-sixel": "sixel"}
+PIXELS = {"kitty": "kitty graphics", "konsole": "kitty graphics", "xterm-sixel": "sixel"}
 PICTURE_PAGE = 5
 
 
-def picture_drawn_in(shot, cell, title_row):
-    """"pixels" or "cells": how the picture above the title row was drawn, from a
-    screenshot. Drawn in cells, each cell of it holds at most two colors (a block
-    symbol's ink and paper); drawn in pixels, many cells hold more."""
+def busy_cells(shot, cell, title_row):
+    """Of the cells above the title row (the picture's) that are not one flat color, the
+    share holding more than two colors, from a screenshot. Drawn in cells, a cell holds a
+    block symbol's ink and paper, and only a font's antialiasing adds more (st's does);
+    drawn in pixels, a cell shows several of the picture's own pixels."""
     size = run(["identify", "-format", "%w %h", shot]).stdout.split()
     width, height = int(size[0]), int(size[1])
     raw = subprocess.run(["convert", shot, "-depth", "8", "rgb:-"], capture_output=True).stdout
@@ -89,7 +95,7 @@ def picture_drawn_in(shot, cell, title_row):
             if len(colors) > 1:
                 cells += 1
                 busy += len(colors) > 2
-    return "pixels" if cells and busy * 10 >= cells else "cells"
+    return busy / cells if cells else 0.0
 
 
 def run(argv, **kwargs):
@@ -154,7 +160,8 @@ class Setup:
         self.runs = [("pages", [])] + [("skip", ["--page", "1", self.two_pages])] * clicks \
             + [("button", ["--page", "2", self.two_pages])] * clicks
         self.results, self.failures, self.shots = [], [], []
-        self.pictures = None  # "pixels" or "cells", from the picture page's screenshot
+        self.pictures = None  # "pixels" or "cells", as the run said and its screenshot shows
+        self.busy = None  # the share of the picture's cells with more than two colors
 
     def script(self):
         path = os.path.join(self.work, "loop.sh")
@@ -262,7 +269,7 @@ class Setup:
             if emulator:
                 os.killpg(emulator.pid, 15)
                 emulator.wait()
-            for server in ("tour-matrix", "tour-matrix-default"):
+            for server in ("tour-matrix", "tour-matrix-default", "tour-matrix-kitty"):
                 run(["tmux", "-L", server, "kill-server"])
             run(["screen", "-S", "tour-matrix", "-X", "quit"])
             xvfb.close()
@@ -274,10 +281,18 @@ class Setup:
         run(["convert", shot, "-crop", f"{area[0]}x{area[1]}+{origin[0]}+{origin[1]}", "+repage", cropped], timeout=20)
         screen = run([self.tour, "render", "--page", str(PICTURE_PAGE), "--size", f"{columns}x{rows}"]).stdout.split("\n")
         title_row = next((row for row, line in enumerate(screen) if "Shown once" in line), rows // 2)
-        self.pictures = picture_drawn_in(cropped, cell, title_row)
+        self.busy = busy_cells(cropped, cell, title_row)
+
+    def judge_pictures(self, said):
+        """Pixels where the run says so (TOUR_DEBUG) and the screenshot shows it (a tenth of
+        the picture's cells or more hold more than two colors); cells where the run says
+        cells: a font's antialiasing can make cells look busy, never pixels look flat."""
+        self.pictures = "pixels" if "pictures in pixels" in said else "cells" if "pictures in cells" in said else None
         expected = "pixels" if self.name in PIXELS else "cells"
         if self.pictures != expected:
-            self.failures.append(f"pictures: drawn in {self.pictures}, expected {expected}")
+            self.failures.append(f"pictures: the run drew them in {self.pictures}, expected {expected}")
+        elif expected == "pixels" and (self.busy or 0) < 0.1:
+            self.failures.append(f"pictures: said pixels, but {self.busy or 0:.0%} of the picture's cells hold more than two colors")
 
     def target(self, kind, columns, rows):
         words, page = ("Skip", 1) if kind == "skip" else ("Get started", 2)
@@ -311,6 +326,7 @@ class Setup:
                 self.failures.append(f"palette: expected {self.background}, tour said {said.strip()!r}")
             result["palette"] = next((line for line in said.splitlines() if "colors for a" in line), said.strip())
             result["pixels"] = next((line for line in said.splitlines() if "pictures in" in line), "")
+            self.judge_pictures(result["pixels"])
 
     def row(self):
         clicks = [r for r in self.results if r["kind"] != "pages"]
@@ -325,7 +341,8 @@ class Setup:
         # "tour: colors for a light background: the terminal's ..." → "✓ light: the terminal's ..."
         said = palette.split("colors for a ", 1)[-1].replace(" background:", ":", 1) if palette else "no line"
         palette_cell = ("✓ " if not any(f.startswith("palette") for f in self.failures) else "✗ ") + said
-        shown = {"pixels": "pixels, " + PIXELS.get(self.name, "?"), "cells": "cells", None: "not seen"}[self.pictures]
+        busy = f" ({self.busy:.0%} of its cells hold 3+ colors)" if self.busy is not None else ""
+        shown = {"pixels": "pixels, " + PIXELS.get(self.name, "?"), "cells": "cells", None: "not said"}[self.pictures] + busy
         pictures_cell = ("✓ " if not any(f.startswith("pictures") for f in self.failures) else "✗ ") + shown
         return keys, f"{good_clicks} of {len(clicks)}", f"{left} bytes", modes, palette_cell, pictures_cell
 
@@ -337,15 +354,24 @@ def version(name):
     return f"{package} {found.stdout.strip()}" if found.returncode == 0 else package
 
 
-def write_docs(setups, today):
+def write_docs(setups, today, kept=()):
+    """The matrix's table: a row for each set-up run now, and `kept`, the rows already in
+    the table of set-ups not run this time, each in the order of SETUPS."""
     shots = "docs/terminals"
+    rows = {setup.label: None for setup in setups}
     lines = ["| set-up | version | keys and exit codes | fast clicks | left for the shell | modes after exit | "
              "palette | picture | pages | run on |", "|---|---|---|---|---|---|---|---|---|---|"]
     for setup in setups:
         keys, clicks, left, modes, palette, picture = setup.row()
         pictures = " ".join(f"[{n}]({os.path.basename(shots)}/{shot})" for n, shot in enumerate(setup.shots, start=1)) or "—"
-        lines.append(f"| {setup.label} | {version(setup.name)} | {keys} | {clicks} | {left} | {modes} | {palette} | "
-                     f"{picture} | {pictures} | {today} |")
+        rows[setup.label] = (f"| {setup.label} | {version(setup.name)} | {keys} | {clicks} | {left} | {modes} | {palette} | "
+                             f"{picture} | {pictures} | {today} |")
+    for row in kept:
+        label = row.split(" | ")[0][2:]
+        if rows.get(label) is None:
+            rows[label] = row
+    order = [setup[3] for setup in SETUPS.values()]
+    lines += [rows[label] for label in sorted(rows, key=lambda label: order.index(label) if label in order else len(order)) if rows[label]]
     return "\n".join(lines) + "\n"
 
 
@@ -379,10 +405,13 @@ def main():
         failed = failed or bool(setup.failures)
     if write:
         today = datetime.date.today().isoformat()
-        table = write_docs(setups, today)
         path = os.path.join(ROOT, "docs", "terminals.md")
         text = open(path).read()
         begin, end = "<!-- matrix: begin -->\n", "<!-- matrix: end -->\n"
+        old = text[text.index(begin) + len(begin):text.index(end)].splitlines()[2:] if begin in text and end in text else []
+        # A row from before the picture column gets one, unknown.
+        old = [row if row.count(" | ") >= 9 else row.replace(" | [1](", " | not seen | [1](", 1) for row in old]
+        table = write_docs(setups, today, kept=old)
         if begin in text and end in text:
             text = text[:text.index(begin) + len(begin)] + table + text[text.index(end):]
             open(path, "w").write(text)
