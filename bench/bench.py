@@ -41,6 +41,22 @@ PERSON_UNSET = ("CI", "TOUR_DISABLE", "TOUR_NO_TIPS", "TOUR_DEBUG", "NO_COLOR", 
                 "STY", "TMUX", "ESCDELAY")
 
 
+def without_picture_strings(data):
+    """(what `data` shows as text, what is held back): the APC and DCS strings taken out,
+    kitty's pictures and sixel, which pyte would print as text, slowly; a string not yet
+    ended is held back for the next bytes."""
+    shown = b""
+    while True:
+        starts = [i for i in (data.find(b"\x1b_"), data.find(b"\x1bP")) if i >= 0]
+        if not starts:
+            return shown + data, b""
+        start = min(starts)
+        end = data.find(b"\x1b\\", start + 2)
+        if end < 0:
+            return shown + data[:start], data[start:]
+        shown, data = shown + data[:start], data[end + 2:]
+
+
 class Terminal:
     """One program on a pseudo-terminal, its output read through an emulator."""
 
@@ -101,20 +117,8 @@ class Terminal:
         return True
 
     def text_of(self, data):
-        """`data` without the APC and DCS strings in it (held until they end)."""
-        self.held += data
-        shown = b""
-        while True:
-            starts = [i for i in (self.held.find(b"\x1b_"), self.held.find(b"\x1bP")) if i >= 0]
-            if not starts:
-                shown, self.held = shown + self.held, b""
-                return shown
-            start = min(starts)
-            end = self.held.find(b"\x1b\\", start + 2)
-            if end < 0:
-                shown, self.held = shown + self.held[:start], self.held[start:]
-                return shown
-            shown, self.held = shown + self.held[:start], self.held[end + 2:]
+        shown, self.held = without_picture_strings(self.held + data)
+        return shown
 
     def text(self):
         return "\n".join(self.screen.display)
@@ -216,7 +220,8 @@ def picture_frame(path, drawn):
     try:
         seconds = terminal.wait_for(lambda t: "Page 1" in t.text() and (ending is None or (ending in t.output and
                                                                                           (drawn != "sixel" or t.output.rfind(b"\x1b\\") > t.output.find(ending)))))
-        return seconds, len(terminal.output)
+        sent = re.search(rb"a=t,[^;]*s=(\d+),v=(\d+)", bytes(terminal.output))
+        return seconds, len(terminal.output), (int(sent.group(1)), int(sent.group(2))) if sent else None
     finally:
         terminal.close()
 
@@ -643,11 +648,12 @@ def measure(args):
     shutil.copy(os.path.join(ROOT, "Tests", "Fixtures", "pictures", "large-disc.png"), work)
     large_picture = os.path.join(work, "large-picture.json")
     json.dump({"pages": [{"title": "Page 1", "heroImage": "large-disc.png"}, {"title": "Two"}]}, open(large_picture, "w"))
-    pixels = {drawn: {"first_frame": [], "bytes": []} for drawn in ("cells", "kitty", "sixel")}
+    pixels = {drawn: {"first_frame": [], "bytes": [], "sent": None} for drawn in ("cells", "kitty", "sixel")}
     for _ in range(max(3, runs // 2) if wanted("scale") or wanted("pixels") else 0):
         for drawn in pixels:
-            seconds, written = picture_frame(large_picture, drawn)
+            seconds, written, sent = picture_frame(large_picture, drawn)
             pixels[drawn]["first_frame"].append(seconds); pixels[drawn]["bytes"].append(written)
+            pixels[drawn]["sent"] = sent or pixels[drawn]["sent"]
     scale["pixels"] = pixels
     big, big_bytes, big_pages = four_mib_tour(work)
     scale["four_mib"] = []
@@ -818,8 +824,10 @@ def table(results):
             figure = median(pixels[drawn]["first_frame"])
             text += (f"| {label} | {fmt_ms(figure)}{fmt_range_ms(pixels[drawn]['first_frame'])} | {fmt_ratio(ratio(figure, cells_ms))} | "
                      f"{median(pixels[drawn]['bytes']):,.0f} |\n")
-        text += ("\nThe picture is decoded once at 512 pixels a side at most and scaled to the box it fills (24×12 cells here, "
-                 "240×240 pixels) before it is sent; kitty holds it for the run, sixel is written each time its page shows.\n")
+        sent = pixels["kitty"].get("sent")
+        size = f" ({sent[0]}×{sent[1]} pixels here, {sent[0] // 10}×{sent[1] // 20} cells)" if sent else ""
+        text += (f"\nThe picture is decoded once at 512 pixels a side at most and scaled to the box it fills{size} before it is "
+                 "sent; kitty holds it for the run, sixel is written each time its page shows.\n")
     growth = results["scale"].get("growth")
     if growth:
         base = median(growth["3"]["startup"])

@@ -21,6 +21,8 @@ import pyte
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Packages"))
 from terminal import bytes_left_for_the_shell  # noqa: E402
+from png import png_rgba  # noqa: E402
+from bench import without_picture_strings  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOUR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "tour")
@@ -42,41 +44,6 @@ def check(condition, what):
 
 
 # --- pictures, decoded here --------------------------------------------------------------
-
-def png_rgba(path):
-    """An 8-bit RGBA or RGB PNG, not interlaced, as (width, height, rows of RGBA bytes)."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    at, idat, width = 8, b"", 0
-    while at < len(data):
-        length, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, color = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and color in (2, 6), (depth, color)
-            channels = 4 if color == 6 else 3
-        elif kind == b"IDAT":
-            idat += body
-        at += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            a = line[x - channels] if x >= channels else 0
-            b, c = previous[x], previous[x - channels] if x >= channels else 0
-            if kind == 1: line[x] = (line[x] + a) & 255
-            elif kind == 2: line[x] = (line[x] + b) & 255
-            elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line) if channels == 4 else b"".join(bytes(line[i:i + 3]) + b"\xff" for i in range(0, stride, 3)))
-        previous = line
-    return width, height, rows
-
 
 def pixel(image, x, y):
     width, height, rows = image
@@ -253,21 +220,8 @@ class GraphicsTerminal:
 
     def show(self, data):
         """Feeds pyte the text of `data`: pyte knows no APC and no sixel, and would print
-        their payload as text, so those strings are taken out (held until they end)."""
-        self.unshown += data
-        shown = b""
-        while True:
-            starts = [i for i in (self.unshown.find(b"\x1b_"), self.unshown.find(b"\x1bP")) if i >= 0]
-            if not starts:
-                shown, self.unshown = shown + self.unshown, b""
-                break
-            start = min(starts)
-            end = self.unshown.find(b"\x1b\\", start + 2)
-            if end < 0:
-                shown, self.unshown = shown + self.unshown[:start], self.unshown[start:]
-                break
-            shown += self.unshown[:start]
-            self.unshown = self.unshown[end + 2:]
+        their payload as text."""
+        shown, self.unshown = without_picture_strings(self.unshown + data)
         self.stream.feed(shown)
 
     def pump(self, seconds):

@@ -19,10 +19,11 @@ Selenium, as a person and a docs site would use the page:
 - the screenshots of the built-in tour in docs/web are what the page draws now
   (--update-screenshots takes them again).
 """
-import functools, http.server, json, os, re, struct, subprocess, sys, tempfile, threading, time, zlib
+import functools, http.server, json, os, re, subprocess, sys, tempfile, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Packages"))
 from checks import Checks  # noqa: E402
+from png import png_pixels  # noqa: E402
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -379,34 +380,6 @@ def docs_site(tour_page):
     finally:
         driver.quit()
         server.shutdown()
-
-
-def png_pixels(data):
-    """RGBA rows of a PNG as Chromium writes one (8-bit RGB or RGBA, not interlaced)."""
-    width, height, depth, kind = struct.unpack(">IIBB", data[16:26])
-    position, chunks = 8, b""
-    while position < len(data):
-        length, name = struct.unpack(">I4s", data[position:position + 8])
-        if name == b"IDAT":
-            chunks += data[position + 8:position + 8 + length]
-        position += 12 + length
-    raw, channels = zlib.decompress(chunks), {2: 3, 6: 4}[kind]
-    stride, rows, previous = width * channels, [], bytearray(width * channels)
-    for y in range(height):
-        kind_of_filter, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            left = line[x - channels] if x >= channels else 0
-            up, corner = previous[x], previous[x - channels] if x >= channels else 0
-            if kind_of_filter == 1: line[x] = (line[x] + left) & 255
-            elif kind_of_filter == 2: line[x] = (line[x] + up) & 255
-            elif kind_of_filter == 3: line[x] = (line[x] + (left + up) // 2) & 255
-            elif kind_of_filter == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[x] = (line[x] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line))
-        previous = line
-    return width, height, channels, rows
 
 
 def screenshots(path):
