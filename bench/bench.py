@@ -820,7 +820,7 @@ def table(results):
                  "and, in pixels, the picture written; bytes: everything tour wrote by then):\n\n"
                  "| drawn | first frame | vs cells | bytes written |\n|---|---|---|---|\n")
         cells_ms = median(pixels["cells"]["first_frame"])
-        for drawn, label in [("cells", "cells (libchafa)"), ("kitty", "kitty graphics, zlib-compressed RGBA"), ("sixel", "sixel, 216 colors")]:
+        for drawn, label in [("cells", "cells (libchafa)"), ("kitty", "kitty graphics, zlib-compressed (RGB where opaque)"), ("sixel", "sixel, 216 colors")]:
             figure = median(pixels[drawn]["first_frame"])
             text += (f"| {label} | {fmt_ms(figure)}{fmt_range_ms(pixels[drawn]['first_frame'])} | {fmt_ratio(ratio(figure, cells_ms))} | "
                      f"{median(pixels[drawn]['bytes']):,.0f} |\n")
