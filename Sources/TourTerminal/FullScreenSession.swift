@@ -69,8 +69,8 @@ package enum FullScreenSession {
         // The pixel questions go with the background's, or alone when the background was
         // given: only for a tour that shows a picture, and never behind GNU screen.
         let cellPixels = TerminalScreen.cellPixels()
-        let asksPixels = options.pictures != .cells && !environment.insideGNUScreen && environment.canRunFullScreen
-            && (options.plan?.pages ?? Array(tour.pages.indices)).contains { tour.pages.indices.contains($0) && tour.pages[$0].picture != nil }
+        let showsPictures = (options.plan?.pages ?? Array(tour.pages.indices)).contains { tour.pages.indices.contains($0) && tour.pages[$0].picture != nil }
+        let asksPixels = showsPictures && options.pictures != .cells && !environment.insideGNUScreen && environment.canRunFullScreen
         let asksBackground = environment.shouldAskBackground(explicit: explicit)
         let asks = asksBackground || asksPixels
         let asksTmux = environment.shouldAskTmuxAboutPassthrough || (asksPixels && environment.insideTmux && !environment.insideGNUScreen)
@@ -125,8 +125,9 @@ package enum FullScreenSession {
                 drawnFor: loop.pager.settings.contrast?.background ?? background, firstChoice: background, explicit: explicit,
                 replies: replies, lateAnswerAfter: loop.pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
                 insideTmux: environment.insideTmux)
-                + (asksPixels ? PixelExplanation.line(chosen: loop.pager.settings.pixels, setting: options.pictures,
-                                                      answers: loop.pager.settings.pixelChoice?.answers ?? graphics) : "")
+                + (showsPictures ? PixelExplanation.line(chosen: loop.pager.settings.pixels, setting: options.pictures,
+                                                         answers: loop.pager.settings.pixelChoice?.answers ?? graphics, asked: asksPixels,
+                                                         insideGNUScreen: environment.insideGNUScreen) : "")
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
     }

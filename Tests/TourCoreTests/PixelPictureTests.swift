@@ -217,6 +217,18 @@ struct PixelPictureTests {
         #expect(overlay.crashCleanup.count <= 64)
     }
 
+    /// TOUR_DEBUG's line says how the pictures were drawn and what was heard, or why the
+    /// terminal was not asked.
+    @Test func theDebugLineSaysWhy() {
+        #expect(PixelExplanation.line(chosen: .kitty, setting: .auto, answers: Self.answers(kitty: true))
+                == "tour: pictures in pixels, kitty graphics: heard the kitty graphics answer; 10×20-pixel cells\n")
+        #expect(PixelExplanation.line(chosen: nil, setting: .auto, answers: Self.answers(cell: false))
+                == "tour: pictures in cells: heard nothing about graphics; no cell size in pixels\n")
+        #expect(PixelExplanation.line(chosen: nil, setting: .cells, answers: Self.answers(), asked: false).contains("as asked"))
+        #expect(PixelExplanation.line(chosen: nil, setting: .auto, answers: Self.answers(), asked: false, insideGNUScreen: true)
+                == "tour: pictures in cells: GNU screen passes no pictures on\n")
+    }
+
     /// An answer after the first frame (a slow link) still brings the pictures in pixels,
     /// and one after a protocol is chosen changes nothing; a run that did not ask about
     /// pixels ignores them.
