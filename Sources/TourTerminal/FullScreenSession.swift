@@ -66,15 +66,10 @@ package enum FullScreenSession {
 
         let environment = options.environment
         let explicit = options.background ?? environment.backgroundRequested
-        // The pixel questions go with the background's, or alone when the background was
-        // given: only for a tour that shows a picture, and never behind GNU screen.
         let cellPixels = TerminalScreen.cellPixels()
-        let showsPictures = (options.plan?.pages ?? Array(tour.pages.indices)).contains { tour.pages.indices.contains($0) && tour.pages[$0].picture != nil }
-        let asksPixels = showsPictures && options.pictures != .cells && !environment.insideGNUScreen && environment.canRunFullScreen
-        let asksBackground = environment.shouldAskBackground(explicit: explicit)
-        let asks = asksBackground || asksPixels
-        let asksTmux = environment.shouldAskTmuxAboutPassthrough || (asksPixels && environment.insideTmux && !environment.insideGNUScreen)
-        let tmuxQuery = asks && asksTmux ? TmuxPassthroughQuery.start(pane: environment.tmuxPane, environment: environment.tmuxEnvironment) : nil
+        let showsPictures = tour.showsPicture(onPages: options.plan?.pages)
+        let asking = environment.startupAsking(explicitBackground: explicit, showsPictures: showsPictures, pictures: options.pictures)
+        let tmuxQuery = asking.tmux ? TmuxPassthroughQuery.start(pane: environment.tmuxPane, environment: environment.tmuxEnvironment) : nil
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen(colorMode: options.colorMode, environment: environment, mouse: options.pager.mouse)
@@ -96,19 +91,19 @@ package enum FullScreenSession {
             },
             insideGNUScreen: environment.insideGNUScreen)
         screen.multiplexer = multiplexer
-        let graphicsQuestions = asksPixels ? StartupQuestions.GraphicsQuestions(cellSize: cellPixels == nil) : nil
-        let (replies, typedAhead) = asks
-            ? screen.askBackground(StartupQuestions(through: multiplexer, background: asksBackground, graphics: graphicsQuestions), deadline: options.backgroundQueryDeadline,
+        let graphicsQuestions = asking.pixels ? StartupQuestions.GraphicsQuestions(cellSize: cellPixels == nil) : nil
+        let (replies, typedAhead) = asking.any
+            ? screen.askBackground(StartupQuestions(through: multiplexer, background: asking.background, graphics: graphicsQuestions), deadline: options.backgroundQueryDeadline,
                                    lateLimit: Self.lateReplyLimit, decoder: &decoder)
             : (TerminalReplies(), [])
         let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
         var settings = options.pager
         settings.contrast = (screen.colors.depth, background)
-        settings.backgroundFromTerminal = asksBackground
+        settings.backgroundFromTerminal = asking.background
         var graphics = replies.graphics
         if let cellPixels { graphics.cellPixels = cellPixels }
         if graphics.version == nil, let answer = tmuxAnswer { graphics.version = Multiplexer.tmuxOuterTerminal(answer: answer) }
-        if asksPixels {
+        if asking.pixels {
             let choice = PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
                                      termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(screen.colors.depth),
                                      answers: graphics)
@@ -126,7 +121,7 @@ package enum FullScreenSession {
                 replies: replies, lateAnswerAfter: loop.pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
                 insideTmux: environment.insideTmux)
                 + (showsPictures ? PixelExplanation.line(chosen: loop.pager.settings.pixels, setting: options.pictures,
-                                                         answers: loop.pager.settings.pixelChoice?.answers ?? graphics, asked: asksPixels,
+                                                         answers: loop.pager.settings.pixelChoice?.answers ?? graphics, asked: asking.pixels,
                                                          insideGNUScreen: environment.insideGNUScreen) : "")
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
@@ -303,8 +298,9 @@ private struct EventLoop {
     /// The screen is about to change under the picture: it is taken away now, and placed
     /// again (or sent again, after `forget`) by the next frame.
     private mutating func takeDownPicture(forget: Bool) {
-        guard overlay != nil else { return }
-        screen.send(overlay!.takeDown(forget: forget))
+        guard var shown = overlay else { return }
+        screen.send(shown.takeDown(forget: forget))
+        overlay = shown
     }
 
     /// No timeout while idle; the next frame's time while animating; the rest of the escape

@@ -82,6 +82,26 @@ package struct TerminalEnvironment: Sendable {
         explicit == nil && canRunFullScreen
     }
 
+    /// What a full-screen run asks at start: the background when it is not given; about
+    /// pixels for a tour that shows a picture, unless pictures are cells or GNU screen is
+    /// in front (it passes none on); and tmux first, whether it passes sequences through,
+    /// when either question must go through it.
+    package struct StartupAsking: Equatable, Sendable {
+        package var background: Bool
+        package var pixels: Bool
+        package var tmux: Bool
+        /// The terminal is asked anything at all.
+        package var any: Bool { background || pixels }
+    }
+
+    package func startupAsking(explicitBackground: TerminalBackground?, showsPictures: Bool, pictures: PictureSetting) -> StartupAsking {
+        let background = shouldAskBackground(explicit: explicitBackground)
+        let pixels = showsPictures && pictures != .cells && !insideGNUScreen && canRunFullScreen
+        // tmux 3.4 answers the background itself; pixels need to know what is beyond it.
+        let tmux = (background && shouldAskTmuxAboutPassthrough) || (pixels && insideTmux)
+        return StartupAsking(background: background, pixels: pixels, tmux: tmux)
+    }
+
     /// The environment of this process. Call it inside `CharacterLocale.withEnvironment`,
     /// so the character set it reports is the one drawing will use.
     package static func current() -> TerminalEnvironment {

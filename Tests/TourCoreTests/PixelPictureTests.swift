@@ -81,6 +81,12 @@ struct PixelPictureTests {
         #expect(tmux.contains("\u{1B}\u{1B}_Gi=31") && !tmux.contains("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"))
         let screen = String(decoding: StartupQuestions(through: .gnuScreen, graphics: .init(cellSize: true)).bytes, as: UTF8.self)
         #expect(!screen.contains("_G") && !screen.contains("[16t"))
+        let given = String(decoding: StartupQuestions(through: .none, background: false, graphics: .init(cellSize: false)).bytes, as: UTF8.self)
+        #expect(given == query + "\u{1B}[c")  // the background given: only pixels, and the fence
+        var page = Tour.Page(title: "Logo")
+        page.picture = Self.picture
+        let tour = Tour(pages: [Tour.Page(title: "One"), page])
+        #expect(tour.showsPicture(onPages: nil) && tour.showsPicture(onPages: [1]) && !tour.showsPicture(onPages: [0]) && !tour.showsPicture(onPages: [7]))
     }
 
     static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> [UInt8]) -> PixelImage {

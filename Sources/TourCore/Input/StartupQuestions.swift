@@ -107,7 +107,9 @@ package struct StartupQuestions: Equatable, Sendable {
             bytes = Array((asked + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         case .gnuScreen:
-            bytes = Array(("\u{1B}P" + Self.scheme + Self.backgroundColor + Self.fence + "\u{1B}\\" + Self.fence).utf8)
+            // No pixel questions: GNU screen passes no pictures on.
+            let passedOn = (background ? Self.scheme + Self.backgroundColor : "") + Self.fence
+            bytes = Array(("\u{1B}P" + passedOn + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         }
     }

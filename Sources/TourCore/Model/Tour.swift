@@ -55,6 +55,13 @@ public struct Tour: Sendable, Equatable {
     /// Page `index`.
     package func page(_ index: Int) -> Page { pages[index] }
 
+    /// Whether a page among `shown` (places in the tour as written; every page when nil)
+    /// has a picture: only then is the terminal asked about pixels.
+    package func showsPicture(onPages shown: [Int]?) -> Bool {
+        guard let shown else { return pages.contains { $0.picture != nil } }
+        return shown.contains { pages.indices.contains($0) && pages[$0].picture != nil }
+    }
+
     /// The same tour with only the pages at `indices`, in that order.
     package func selectingPages(_ indices: [Int]) -> Tour {
         var tour = self
