@@ -71,20 +71,31 @@ class Terminal:
         self.screen = AnsweringScreen(cols, rows, self.answer)
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
-        # Milestones, in seconds from the fork: the program's first byte, its terminal
+        # Milestones, in seconds from the spawn: the program's first byte, its terminal
         # question (the device-attributes fence), and this terminal's answer.
         self.first_output = self.asked = self.answered = None
+        # A person's terminal: nothing inherited from a CI runner or the caller's shell
+        # turns tour off or changes what it draws, unless `env` asks for it.
+        environment = {k: v for k, v in os.environ.items() if k not in PERSON_UNSET}
+        environment.update(TERM="xterm-256color", LC_ALL="C.UTF-8", **(env or {}))
+        self.fd, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, *pixels))
+        slave_path = os.ttyname(slave)
+        os.close(slave)
+        program = argv[0] if "/" in argv[0] else shutil.which(argv[0])
+        # posix_spawn (vfork and exec), not pty.fork: a forked copy of this Python, with
+        # pyte loaded, took about 5 ms to reach exec, the same for every program and
+        # larger than what the programs themselves took. The child leads a session of its
+        # own, and the pseudo-terminal it opens becomes its controlling terminal, as a
+        # terminal emulator's child has it; the signals Python ignores are the defaults again.
         self.start = time.perf_counter()
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, *pixels))
-            # A person's terminal: nothing inherited from a CI runner or the caller's
-            # shell turns tour off or changes what it draws, unless `env` asks for it.
-            environment = {k: v for k, v in os.environ.items() if k not in PERSON_UNSET}
-            environment.update(TERM="xterm-256color", LC_ALL="C.UTF-8", **(env or {}))
-            os.execvpe(argv[0], argv, environment)
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, *pixels))
+        self.pid = os.posix_spawn(program, argv, environment, setsid=True,
+                                  setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
+                                  file_actions=[(os.POSIX_SPAWN_OPEN, 0, slave_path, os.O_RDWR, 0),
+                                                (os.POSIX_SPAWN_DUP2, 0, 1), (os.POSIX_SPAWN_DUP2, 0, 2),
+                                                (os.POSIX_SPAWN_CLOSE, self.fd)])
         self.last_output = self.start
+        self.shown_rows = [""] * rows
 
     def answer(self, data):
         if self.answered is None:
@@ -121,12 +132,29 @@ class Terminal:
         return shown
 
     def text(self):
-        return "\n".join(self.screen.display)
+        """What the screen shows. Only the rows changed since the last call are read
+        again: pyte's own `display` takes about 1.6 ms for 80x24, and a check that slow
+        between two reads made a frame that came meanwhile look that much later."""
+        buffer, columns = self.screen.buffer, self.screen.columns
+        if len(self.shown_rows) != self.screen.lines:
+            self.shown_rows = [""] * self.screen.lines
+            self.screen.dirty.update(range(self.screen.lines))
+        for row in self.screen.dirty:
+            if row < len(self.shown_rows):
+                line = buffer[row]
+                # A wide character's second cell holds "", so the join is what is shown.
+                self.shown_rows[row] = "".join(line[x].data for x in range(columns))
+        self.screen.dirty.clear()
+        return "\n".join(self.shown_rows)
 
     def wait_for(self, predicate, timeout=10):
         """Seconds from start until predicate(self) holds (None on timeout)."""
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
+            # What has come is read before the check, so the time is when the last byte came.
+            while self.pump(0):
+                if not select.select([self.fd], [], [], 0)[0]:
+                    break
             if predicate(self):
                 return self.last_output - self.start
             if not self.pump(0.05):
@@ -207,7 +235,7 @@ KITTY_QUERY = b"\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\"
 
 
 def picture_frame(path, drawn):
-    """Seconds from the fork to the first complete frame of a page with a picture, and
+    """Seconds from the spawn to the first complete frame of a page with a picture, and
     the bytes written by then, in a terminal of 10×20-pixel cells: `drawn` "cells" (it
     answers no graphics question), "kitty" (it answers kitty's) or "sixel" (DA1 with 4).
     Complete: the title is on screen and, in pixels, the picture's placement or sixel
@@ -422,12 +450,12 @@ def time_breakdowns(binaries, runs):
 
 def time_breakdown(binary):
     """One run of where the built-in tour's first frame goes, as milestones on the terminal
-    (ms from the fork): `tour --version` run to its exit (the loader and relocations, the
-    Swift runtime's start-up, the arguments) beside `true` run the same way (the fork and
+    (ms from the spawn): `tour --version` run to its exit (the loader and relocations, the
+    Swift runtime's start-up, the arguments) beside `true` run the same way (the spawn and
     exec themselves), tour's first byte (the tour loaded, ncurses set up), its question,
     this terminal's answer, and the complete frame. The loader's own count of its work
     comes from LD_DEBUG=statistics."""
-    def fork_to_exit(argv):
+    def spawn_to_exit(argv):
         terminal = Terminal(argv)
         try:
             terminal.wait_for(lambda t: False, timeout=5)
@@ -437,8 +465,8 @@ def time_breakdown(binary):
         finally:
             terminal.close()
 
-    sample = {"true_exit_ms": fork_to_exit([shutil.which("true") or "/bin/true"]),
-              "version_exit_ms": fork_to_exit([binary, "--version"])}
+    sample = {"true_exit_ms": spawn_to_exit([shutil.which("true") or "/bin/true"]),
+              "version_exit_ms": spawn_to_exit([binary, "--version"])}
     terminal = Terminal([binary, "--no-mouse", "--no-animation"])
     try:
         frame = terminal.wait_for(tour_ready("Welcome to tour"))
@@ -462,14 +490,14 @@ def time_breakdown(binary):
 def breakdown_table(columns):
     """columns: [(heading, time_breakdown(...) result)]."""
     rows = [
-        ("`true` (a C program that does nothing), fork to exit: the pseudo-terminal, fork and exec", "true_exit_ms"),
-        ("`tour --version`, fork to exit: the loader and relocations, the Swift runtime's start-up, the arguments", "version_exit_ms"),
-        ("fork to tour's first byte: the built-in tour read and checked, ncurses set up", "first_byte_ms"),
+        ("`true` (a C program that does nothing), spawn to exit: the pseudo-terminal, posix_spawn and exec", "true_exit_ms"),
+        ("`tour --version`, spawn to exit: the loader and relocations, the Swift runtime's start-up, the arguments", "version_exit_ms"),
+        ("spawn to tour's first byte: the built-in tour read and checked, ncurses set up", "first_byte_ms"),
         ("… to the terminal question (background colour, fenced by DA1)", "asked_ms"),
         ("… to the terminal's answer (this pyte terminal's own time)", "answered_ms"),
         ("… to the complete first frame: the reply read, layout and draw", "frame_ms"),
     ]
-    text = "| where (medians, ms from the fork) | " + " | ".join(h for h, _ in columns) + " |\n|---|" + "---|" * len(columns) + "\n"
+    text = "| where (medians, ms from the spawn) | " + " | ".join(h for h, _ in columns) + " |\n|---|" + "---|" * len(columns) + "\n"
     for label, key in rows:
         text += f"| {label} | " + " | ".join("–" if c.get(key) is None else f"{c[key]:.2f}" for _, c in columns) + " |\n"
     for label, key in [("dynamic loader, total (LD_DEBUG=statistics, cycles)", "loader_cycles"),
