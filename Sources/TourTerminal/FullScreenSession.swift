@@ -92,36 +92,54 @@ package enum FullScreenSession {
             insideGNUScreen: environment.insideGNUScreen)
         screen.multiplexer = multiplexer
         let graphicsQuestions = asking.pixels ? StartupQuestions.GraphicsQuestions(cellSize: cellPixels == nil) : nil
-        let (replies, typedAhead) = asking.any
-            ? screen.askBackground(StartupQuestions(through: multiplexer, background: asking.background, graphics: graphicsQuestions), deadline: options.backgroundQueryDeadline,
-                                   lateLimit: Self.lateReplyLimit, decoder: &decoder)
-            : (TerminalReplies(), [])
-        let background = TerminalBackground.choose(explicit: explicit, answered: replies.answeredBackground, colorFGBG: environment.colorFGBG)
-        var settings = options.pager
-        settings.contrast = (screen.colors.depth, background)
-        settings.backgroundFromTerminal = asking.background
-        var graphics = replies.graphics
-        if let cellPixels { graphics.cellPixels = cellPixels }
-        if graphics.version == nil, let answer = tmuxAnswer { graphics.version = Multiplexer.tmuxOuterTerminal(answer: answer) }
-        if asking.pixels {
-            let choice = PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
-                                     termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(screen.colors.depth),
-                                     answers: graphics)
-            settings.pixelChoice = choice
-            settings.pixels = choice.chosen
+        let questions = StartupQuestions(through: multiplexer, background: asking.background, graphics: graphicsQuestions)
+        let asked = asking.any && screen.ask(questions, lateLimit: Self.lateReplyLimit, decoder: &decoder)
+        let pixelsAsKnown = asking.pixels
+            ? PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
+                          termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(screen.colors.depth),
+                          answers: GraphicsAnswers())
+            : nil
+        let answers = StartupAnswers(explicitBackground: explicit, colorFGBG: environment.colorFGBG,
+                                     knownGraphics: GraphicsAnswers(version: tmuxAnswer.flatMap(Multiplexer.tmuxOuterTerminal(answer:)), cellPixels: cellPixels),
+                                     pixels: pixelsAsKnown)
+        func eventLoop(_ decided: StartupAnswers.Decided) -> EventLoop {
+            var settings = options.pager
+            decided.apply(to: &settings, depth: screen.colors.depth)
+            settings.backgroundFromTerminal = asking.background
+            let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
+            return EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
         }
-        let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
-        var loop = EventLoop(screen: screen, signalPipe: signalPipe, options: options, pager: pager, decoder: decoder)
+        // While the questions are out, the first frame is composed from what no answer
+        // decides; a picture in pixels is not, as its commands go out with the frame.
+        let provisional = answers.decide(TerminalReplies())
+        var composed: EventLoop? = nil
+        if asked, provisional.pixels == nil {
+            composed = eventLoop(provisional)
+            composed?.composeFirstFrame()
+        }
+        let (replies, typedAhead) = asked ? screen.awaitAnswers(to: questions, deadline: options.backgroundQueryDeadline, decoder: &decoder)
+                                          : (TerminalReplies(), [])
+        let decided = answers.decide(replies)
+        var loop: EventLoop
+        if var kept = composed, decided.drawsTheSameFrame(as: provisional) {
+            kept.pager.keep(decided)
+            kept.decoder = decoder
+            loop = kept
+        } else {
+            if composed != nil { screen.dropComposed() }
+            composed = nil
+            loop = eventLoop(decided)
+        }
         let outcome = loop.run(typedAhead: typedAhead)
         // Still on the alternate screen: every picture the terminal holds is freed.
         if var overlay = loop.overlay { screen.send(overlay.finish()) }
         if environment.debug {
             lineAfterClosing = BackgroundExplanation.line(
-                drawnFor: loop.pager.settings.contrast?.background ?? background, firstChoice: background, explicit: explicit,
+                drawnFor: loop.pager.settings.contrast?.background ?? decided.background, firstChoice: decided.background, explicit: explicit,
                 replies: replies, lateAnswerAfter: loop.pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
                 insideTmux: environment.insideTmux)
                 + (showsPictures ? PixelExplanation.line(chosen: loop.pager.settings.pixels, setting: options.pictures,
-                                                         answers: loop.pager.settings.pixelChoice?.answers ?? graphics, asked: asking.pixels,
+                                                         answers: loop.pager.settings.pixelChoice?.answers ?? answers.graphics(replies), asked: asking.pixels,
                                                          insideGNUScreen: environment.insideGNUScreen) : "")
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
@@ -160,8 +178,23 @@ private struct EventLoop {
     }
 
     /// Runs until the tour ends; `typedAhead` are keys that came in while the terminal was asked about its colors.
-    mutating func run(typedAhead: [Key] = []) -> TourOutcome {
+    /// The first frame was composed (`composeFirstFrame`) and waits to be sent.
+    private var firstFrameComposed = false
+
+    /// Starts the pager and composes its first frame without sending it, while the
+    /// terminal is asked; `run` sends it.
+    mutating func composeFirstFrame() {
         perform(pager.start(at: Self.now()))
+        drawIfNeeded(sending: false)
+        firstFrameComposed = true
+    }
+
+    mutating func run(typedAhead: [Key] = []) -> TourOutcome {
+        if firstFrameComposed {
+            screen.sendComposed()
+        } else {
+            perform(pager.start(at: Self.now()))
+        }
         for key in typedAhead where outcome == nil { send(.key(key)) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while outcome == nil {
@@ -272,15 +305,19 @@ private struct EventLoop {
         }
     }
 
-    private mutating func drawIfNeeded() {
+    /// Draws what was asked for; without `sending`, only into the frame buffer, and
+    /// without pictures in pixels (the first frame, composed while the terminal is asked).
+    private mutating func drawIfNeeded(sending: Bool = true) {
         guard needsDraw, outcome == nil else { return }
         needsDraw = false
-        startOverlayIfChosen()
+        if sending { startOverlayIfChosen() }
         let frame = TourScreenView.render(pager)
         renderer.draw(frame.canvas)
-        let pictures = overlay?.frame(showing: TourScreenView.pixelPicture(of: pager, layout: frame.layout)) ?? PictureOverlay.Commands()
         // The cursor rests on the button, where a screen reader's review cursor looks.
-        screen.update(cursor: frame.layout.button.map { ($0.x, $0.y) }, before: pictures.before, repaint: pictures.repaint, after: pictures.after)
+        let cursor = frame.layout.button.map { ($0.x, $0.y) }
+        guard sending else { return screen.compose(cursor: cursor) }
+        let pictures = overlay?.frame(showing: TourScreenView.pixelPicture(of: pager, layout: frame.layout)) ?? PictureOverlay.Commands()
+        screen.update(cursor: cursor, before: pictures.before, repaint: pictures.repaint, after: pictures.after)
     }
 
     /// Once the pager draws pictures in pixels (from the start, or after a late answer), the

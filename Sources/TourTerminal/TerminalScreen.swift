@@ -222,6 +222,14 @@ final class TerminalScreen {
     /// `repaint` rows written again in full, where a sixel's pixels were erased), what
     /// draws the new one `after` them.
     func update(cursor: (x: Int, y: Int)? = nil, before: [UInt8] = [], repaint: Range<Int>? = nil, after: [UInt8] = []) {
+        compose(cursor: cursor, repaint: repaint)
+        sendPending(synchronized: true, before: before, after: after)
+    }
+
+    /// What `update` does but the write: the frame waits in the frame buffer for
+    /// `sendComposed()`, or is dropped by `dropComposed()`. The first frame is composed
+    /// while the start-up questions are out.
+    func compose(cursor: (x: Int, y: Int)? = nil, repaint: Range<Int>? = nil) {
         if let cursor, cursor.y >= 0, cursor.y < size.height, cursor.x >= 0, cursor.x < size.width {
             wmove(tour_stdscr(), Int32(cursor.y), Int32(cursor.x))
         }
@@ -231,7 +239,19 @@ final class TerminalScreen {
         }
         wnoutrefresh(tour_stdscr())
         doupdate()
-        sendPending(synchronized: true, before: before, after: after)
+    }
+
+    /// Sends the frame `compose` left in the frame buffer.
+    func sendComposed() {
+        sendPending(synchronized: true)
+    }
+
+    /// Forgets the frame `compose` left in the frame buffer, which the terminal never saw:
+    /// the next frame is written in full, from a cleared screen.
+    func dropComposed() {
+        ftruncate(frameBuffer, 0)
+        lseek(frameBuffer, 0, SEEK_SET)
+        clearok(tour_curscr(), true)
     }
 
     /// Writes `bytes` to the terminal now, outside any frame (a picture taken away).
@@ -251,26 +271,34 @@ final class TerminalScreen {
         return nil
     }
 
-    /// Asks the terminal for its background with `questions` (the color-scheme report,
-    /// the background color, the device attributes as the fence that every terminal
-    /// answers, wrapped for a multiplexer in front of it). Reads until every fence has come
-    /// or the deadline, whichever is first, so a terminal that knows neither color costs no
-    /// wait beyond its DA1 and one that answers nothing at most `deadline` seconds. The
-    /// bytes go through `decoder`, which keys typed meanwhile come out of, and which goes
-    /// on waiting for a late answer (up to `lateLimit` seconds) once the tour is up: no
-    /// answer is ever a key.
-    func askBackground(_ questions: StartupQuestions, deadline seconds: Double, lateLimit: Double,
-                       decoder: inout KeyDecoder) -> (replies: TerminalReplies, typedAhead: [Key]) {
-        var replies = TerminalReplies()
-        var keys: [Key] = []
-        // A terminal that does not speak ECMA-48 (a VT52) would show the question as text.
-        guard modes.speaksECMA48 else { return (replies, keys) }
+    /// Asks the terminal `questions` (the color-scheme report, the background color, the
+    /// pixel questions, the device attributes as the fence that every terminal answers,
+    /// wrapped for a multiplexer in front of it); `awaitAnswers` reads what comes. False,
+    /// and nothing asked, where the terminal does not speak ECMA-48 (a VT52 would show
+    /// the questions as text). From now on `decoder` waits for a late answer, up to
+    /// `lateLimit` seconds, once the tour is up: no answer is ever a key.
+    func ask(_ questions: StartupQuestions, lateLimit: Double, decoder: inout KeyDecoder) -> Bool {
+        guard modes.speaksECMA48 else { return false }
         writeToTerminal(questions.bytes)
         fencesOutstanding += questions.fences
         let start = Self.monotonicSeconds()
         asked = (start, lateLimit, questions.fences)
         decoder.awaitingRepliesUntil = start + lateLimit
-        TimedRead.read(STDIN_FILENO, for: seconds, until: { replies.fences >= questions.fences }) { bytes in
+        return true
+    }
+
+    /// Reads the answers to what `ask` sent until every fence has come or `deadline`
+    /// seconds after it was sent, whichever is first, so a terminal that knows none of the
+    /// questions costs no wait beyond its DA1 and one that answers nothing at most
+    /// `deadline`. The bytes go through `decoder`, which keys typed meanwhile come out of.
+    func awaitAnswers(to questions: StartupQuestions, deadline seconds: Double,
+                      decoder: inout KeyDecoder) -> (replies: TerminalReplies, typedAhead: [Key]) {
+        var replies = TerminalReplies()
+        var keys: [Key] = []
+        guard let asked else { return (replies, keys) }
+        // What came while the first frame was composed is read even past the deadline.
+        let remaining = max(0.001, asked.at + seconds - Self.monotonicSeconds())
+        TimedRead.read(STDIN_FILENO, for: remaining, until: { replies.fences >= questions.fences }) { bytes in
             keys += decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() {
                 replies.note(reply)

@@ -211,6 +211,31 @@ def main():
     if code != 1 or left != 0 or not redrawn:
         failures.append(line + " (expected the page drawn again once the answer came)")
 
+    # A light background answered in time (5 ms): the first frame, composed for a dark one
+    # while the questions were out, is dropped unsent; the one frame sent is the frame
+    # --background light draws, cell for cell and color for color.
+    def first_screen(argv, answers):
+        state = tempfile.mkdtemp(dir=work)
+        terminal = ScriptedTerminal(argv, environment(state), 0.005, answer_fences=answers)
+        deadline = time.monotonic() + 5
+        while terminal.find("One") is None and time.monotonic() < deadline:
+            terminal.pump(0.02)
+        while terminal.now() < 0.3:
+            terminal.pump(0.02)
+        cells = [[(c.data, c.fg, c.bg, c.bold, c.reverse) for c in (terminal.screen.buffer[y][x] for x in range(80))] for y in range(24)]
+        frames = terminal.output.count(b"\x1b[?2026h")
+        os.write(terminal.master, b"q")
+        code, left = terminal.run_until_exit()
+        return cells, frames, code, left
+    answered, answered_frames, code, left = first_screen([TOUR, "--no-animation", accented], True)
+    given, given_frames, given_code, given_left = first_screen([TOUR, "--no-animation", "--background", "light", accented], True)
+    same = answered == given and any(cell[1] not in ("default", "white") for row in answered for cell in row)
+    line = (f"{'a light background answered at 5 ms':55} exit {code}  left {left} bytes  frames sent {answered_frames}  "
+            f"drawn as --background light {same}")
+    results.append(line)
+    if code != 1 or left != 0 or answered_frames != 1 or given_frames != 1 or not same or given_code != 1 or given_left != 0:
+        failures.append(line + " (expected one frame, the one --background light draws, 0 bytes left)")
+
     # A click on the button of the last page, its press and release together, then with
     # the release 20 ms after the press (before the terminal has read tour's mouse-off):
     # finished, 0 left.

@@ -144,6 +144,13 @@ package struct PagerModel: Sendable {
     package var bindings: KeyBindings { settings.bindings }
 
     /// The first frame: shown at once, or with the first page's hero revealing itself.
+    /// The start-up answers, when they draw the frame this pager was started with
+    /// (`StartupAnswers.Decided.drawsTheSameFrame`): kept, so that a late answer builds on
+    /// what came.
+    package mutating func keep(_ answers: StartupAnswers.Decided) {
+        answers.apply(to: &settings, depth: settings.contrast?.depth ?? .monochrome)
+    }
+
     package mutating func start(at time: Double) -> [PagerEffect] {
         now = time
         startedAt = time
