@@ -270,8 +270,11 @@ enum StartTip {
             if environment.debug { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
             return .nothing
         }
-        let key = try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment,
-                                        warn: { warnings.state($0) }, load: readTips)
+        // The locale only for a tip that may be shown (TourRunner.inDrawingLocale).
+        let key = try TourRunner.inDrawingLocale(environment) { (environment) throws(TourError) -> String? in
+            try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment,
+                                  warn: { warnings.state($0) }, load: readTips)
+        }
         return key.map { .tip(id: $0) } ?? .nothing
     }
 

@@ -12,11 +12,21 @@ import Glibc
 /// state, plays, and writes the record.
 enum TourRunner {
     static func run(_ unread: UnreadTour, options: TourOptions) throws(TourError) -> TourResult {
-        try CharacterLocale.withEnvironment { () throws(TourError) -> TourResult in
-            var warnings = RunWarnings()
-            // After the tour, once the terminal is the tool's again.
-            defer { for warning in warnings.delivered { deliver(warning: warning, options: options) } }
-            return try runInLocale(unread, options: options, environment: TerminalEnvironment.current(), warnings: &warnings)
+        var warnings = RunWarnings()
+        // After the tour, once the terminal is the tool's again.
+        defer { for warning in warnings.delivered { deliver(warning: warning, options: options) } }
+        return try decideAndShow(unread, options: options, environment: TerminalEnvironment.current(), warnings: &warnings)
+    }
+
+    /// Runs `show` with LC_CTYPE from the environment (`CharacterLocale`) and the
+    /// environment as that locale draws. Only what shows something takes the locale: a
+    /// `once` start with nothing new (a tool's every start) loads no locale files.
+    static func inDrawingLocale<T>(_ environment: TerminalEnvironment,
+                                           _ show: (TerminalEnvironment) throws(TourError) -> T) throws(TourError) -> T {
+        try CharacterLocale.withEnvironment { () throws(TourError) -> T in
+            var drawing = environment
+            drawing.localeIsUTF8 = TerminalEnvironment.localeIsUTF8()
+            return try show(drawing)
         }
     }
 
@@ -49,15 +59,17 @@ enum TourRunner {
         var loaded: StoredState<SeenState>
     }
 
-    private static func runInLocale(_ unread: UnreadTour, options: TourOptions, environment: TerminalEnvironment,
-                                    warnings: inout RunWarnings) throws(TourError) -> TourResult {
+    private static func decideAndShow(_ unread: UnreadTour, options: TourOptions, environment: TerminalEnvironment,
+                                      warnings: inout RunWarnings) throws(TourError) -> TourResult {
         guard options.once else {
             let tour = try loaded(unread, warnings: &warnings)
             let selection = options.releaseNotes.map { RunPlan.Selection.releaseNotes(newerThan: $0) } ?? .everyPage
             let plan = RunPlan(tour: tour, selection: selection)
             // Release notes of a tour with no page newer: nothing to play.
             if plan.isEmpty { return TourResult(outcome: .alreadySeen, shown: .nothing) }
-            return try play(tour, plan: plan, record: nil, options: options, environment: environment, warnings: &warnings)
+            return try inDrawingLocale(environment) { (environment) throws(TourError) -> TourResult in
+                try play(tour, plan: plan, record: nil, options: options, environment: environment, warnings: &warnings)
+            }
         }
         if let reason = OncePolicy.reasonNotToShow(
             stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
@@ -93,9 +105,13 @@ enum TourRunner {
             return TourResult(outcome: .alreadySeen, shown: shown)
         case .tour(let surface, let whole, let plan):
             guard surface == .whatsNew(.notice), let lastSeen = start.lastSeen else {
-                return try play(whole, plan: plan, record: record, options: options, environment: environment, warnings: &warnings)
+                return try inDrawingLocale(environment) { (environment) throws(TourError) -> TourResult in
+                    try play(whole, plan: plan, record: record, options: options, environment: environment, warnings: &warnings)
+                }
             }
-            let outcome = try printNotice(whole, plan: plan, lastSeen: lastSeen, options: options, environment: environment)
+            let outcome = try inDrawingLocale(environment) { (environment) throws(TourError) -> TourOutcome in
+                try printNotice(whole, plan: plan, lastSeen: lastSeen, options: options, environment: environment)
+            }
             if let record, let state = plan.record(outcome, at: SeenStateStore.timestamp()) {
                 warnings.state(save(state, to: record))
                 StartTip.countFromNow(whole, id: record.id, options: options, warnings: &warnings)

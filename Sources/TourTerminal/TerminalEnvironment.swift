@@ -102,17 +102,16 @@ package struct TerminalEnvironment: Sendable {
         return StartupAsking(background: background, pixels: pixels, tmux: tmux)
     }
 
-    /// The environment of this process. Call it inside `CharacterLocale.withEnvironment`,
-    /// so the character set it reports is the one drawing will use.
+    /// The environment of this process. `localeIsUTF8` is the locale's at the call: call it
+    /// inside `CharacterLocale.withEnvironment`, or set it there, for the one drawing uses.
     package static func current() -> TerminalEnvironment {
-        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
         let environment = variable
         let isSet = { (name: String) -> Bool in !["", "0", "false", "no"].contains((environment(name) ?? "").lowercased()) }
         var result = TerminalEnvironment(
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             term: environment("TERM"),
-            localeIsUTF8: codeset.uppercased().filter { $0 != "-" } == "UTF8",
+            localeIsUTF8: localeIsUTF8(),
             noColorRequested: !(environment("NO_COLOR") ?? "").isEmpty,
             escapeDelayMilliseconds: environment("ESCDELAY").flatMap { Int32($0) }.map { max(0, min($0, 10_000)) },
             wantsTrueColor: ["truecolor", "24bit"].contains((environment("COLORTERM") ?? "").lowercased()),
@@ -139,6 +138,12 @@ package struct TerminalEnvironment: Sendable {
             result.tmuxEnvironment = tmuxVariableNames.compactMap { name in environment(name).map { "\(name)=\($0)" } }
         }
         return result
+    }
+
+    /// The character set of LC_CTYPE as it is set now is UTF-8.
+    package static func localeIsUTF8() -> Bool {
+        let codeset = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? ""
+        return codeset.uppercased().filter { $0 != "-" } == "UTF8"
     }
 
     /// The terminfo entry for the same terminal with direct (24-bit) color, when one is

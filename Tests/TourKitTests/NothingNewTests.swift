@@ -95,7 +95,7 @@ struct NothingNewTests {
     }
 
     @Test func theScanFindsTopLevelKeysOnly() {
-        let keys: Set<String> = ["id", "version"]
+        let keys = ["id", "version"]
         // Pages first, with "id" and "version" inside them, braces and escaped quotes in strings.
         let text = #"{"pages": [{"id": "inner", "title": "a } ] \" { [", "n": [1, 2.5e3, true, null, {"version": "9"}]}], "version": "2.1", "id": "caf\u00e9"}"#
         #expect(JSONParser.topLevelStrings(Array(text.utf8), keys: keys) == .found(["id": "café", "version": "2.1"]))
@@ -117,7 +117,7 @@ struct NothingNewTests {
     }
 
     @Test func theFrontMatterIsReadAsTheParserReadsIt() {
-        let keys: Set<String> = ["id", "version"]
+        let keys = ["id", "version"]
         let text = "---\r\nid: 'my tool'\r\n# a comment\r\nversion: 2.1\r\nnext: Onward\r\n---\r\n\n# One\n"
         #expect(MarkdownTourParser.frontMatterStrings(Array(text.utf8), keys: keys) == .found(["id": "my tool", "version": "2.1"]))
         #expect(MarkdownTourParser.frontMatterStrings(Array("# One\nSubtitle\n".utf8), keys: keys) == .found([:]))

@@ -16,7 +16,7 @@ extension JSONParser {
     /// anything: every other value is skipped over, byte by byte, and the scan stops as
     /// soon as each key was seen. It checks only what it reads, so `.found` says nothing
     /// about the rest of the file; a full parse is still what validates it.
-    package static func topLevelStrings(_ bytes: [UInt8], keys: Set<String>) -> TopLevelScan {
+    package static func topLevelStrings(_ bytes: [UInt8], keys: [String]) -> TopLevelScan {
         var found: [String: String] = [:]
         let end = walkTopLevel(bytes) { key, parser in
             guard keys.contains(key) else { return parser.skipValue() }

@@ -107,7 +107,7 @@ package struct MarkdownTourParser {
     /// The front matter's string values for `keys`, read from the lines up to its closing
     /// "---" only, as `parse` reads them: what a `once` run needs (id, version) without
     /// reading the pages. A file without front matter has none of them.
-    package static func frontMatterStrings(_ bytes: [UInt8], keys: Set<String>) -> JSONParser.TopLevelScan {
+    package static func frontMatterStrings(_ bytes: [UInt8], keys: [String]) -> JSONParser.TopLevelScan {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         var lines: [String] = []

@@ -25,7 +25,7 @@ package struct TourHead: Equatable, Sendable {
     /// Scans JSON for the top-level "id" and "version", or Markdown's front matter for them.
     /// `defaultID` stands in for an id the file does not give, as the loader's does.
     package static func scan(_ bytes: [UInt8], markdown: Bool, defaultID: String) -> Scan {
-        let keys: Set<String> = ["id", "version"]
+        let keys = ["id", "version"]  // an array: a set's storage type is one more made at run time, on every start
         let strings = markdown ? MarkdownTourParser.frontMatterStrings(bytes, keys: keys) : JSONParser.topLevelStrings(bytes, keys: keys)
         switch strings {
         case .found(let values):
