@@ -58,6 +58,7 @@ RELR_FLAGS := $(if $(filter x86_64,$(shell uname -m)),-Xlinker $(CURDIR)/$(RELEA
 # exp, exp2, log and log2 at the versions every glibc has (scripts/release-compat.c).
 LIBM_BASE_VERSIONS := -Xlinker --wrap=exp -Xlinker --wrap=exp2 -Xlinker --wrap=log -Xlinker --wrap=log2
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
 	-Xswiftc -use-ld=lld -Xswiftc -ld-path=$(CURDIR)/scripts/release-ld \
 	-Xswiftc -Xclang-linker -Xswiftc --sysroot=$(SYSROOT) -Xlinker $(CURDIR)/$(RELEASE_COMPAT) \
