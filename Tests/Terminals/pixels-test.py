@@ -402,13 +402,23 @@ def tmux_placeholders(state):
         f.write("set -g allow-passthrough on\nset -g status off\nset -g default-terminal tmux-256color\nset -as terminal-features ',xterm-256color:RGB'\n")
     env = environment(state, TERM="xterm-256color")
     env.pop("TOUR_REDUCE_MOTION")
-    inner = f"sleep 0.3; TOUR_REDUCE_MOTION=1 TOUR_DEBUG=1 {TOUR} --page {PICTURE_PAGE} 2>{state}/debug.txt; echo exit=$? > {state}/exit.txt; sleep 30"
+    # tour starts once tmux has heard the terminal's XTVERSION answer, which the pane's
+    # command can start before (tmux starts it before the client has asked): a fixed sleep
+    # was not always long enough on a cold start. Five seconds at most, then it starts anyway.
+    known = os.path.join(state, "termtype.txt")
+    wait = (f"for i in $(seq 100); do tmux display-message -p '#{{client_termtype}}' > {known}; "
+            f"grep -q . {known} && break; sleep 0.05; done")
+    inner = f"{wait}; TOUR_REDUCE_MOTION=1 TOUR_DEBUG=1 {TOUR} --page {PICTURE_PAGE} 2>{state}/debug.txt; echo exit=$? > {state}/exit.txt; sleep 30"
     terminal = GraphicsTerminal(["tmux", "-S", socket, "-f", config, "new-session", inner], env, "kitty")
     # A kitty query passed through tmux reaches the terminal unwrapped, and is answered as kitty.
-    terminal.pump(2.5)
+    until = time.monotonic() + 7
+    while time.monotonic() < until and KITTY_QUERY not in terminal.output:
+        terminal.pump(0.1)
+    terminal.pump(1.0)
+    outer = open(known).read().strip() if os.path.exists(known) else ""
+    check(outer == "kitty(0.35.2)", f"tmux: tmux heard the terminal say it is kitty 0.35 ({outer!r})")
     images, commands = kitty_images(terminal.output)
     capture = subprocess.run(["tmux", "-S", socket, "capture-pane", "-p", "-e"], capture_output=True, text=True).stdout
-    debug = open(os.path.join(state, "debug.txt")).read() if os.path.exists(os.path.join(state, "debug.txt")) else ""
     check(len(images) == 1, f"tmux: the picture reaches the terminal through passthrough ({len(images)})")
     check(any(c.get(b"U") == b"1" for c in commands), "tmux: placed virtually, for placeholders")
     check("\U0010EEEE" in capture, "tmux: the pane holds kitty's placeholder cells")
@@ -428,7 +438,10 @@ def tmux_placeholders(state):
     deleted = any(c.get(b"a") == b"d" for c in kitty_images(terminal.output)[1])
     check(deleted, "tmux: q deletes the picture through passthrough")
     exit_text = open(os.path.join(state, "exit.txt")).read().strip() if os.path.exists(os.path.join(state, "exit.txt")) else "none"
-    check(exit_text == "exit=0", f"tmux: tour exits 0 ({exit_text}); debug: {debug.strip()!r}")
+    # TOUR_DEBUG's lines are written once tour has given the screen back.
+    debug = open(os.path.join(state, "debug.txt")).read() if os.path.exists(os.path.join(state, "debug.txt")) else ""
+    check(exit_text == "exit=0", f"tmux: tour exits 0 ({exit_text})")
+    check("kitty placeholders through tmux" in debug, f"tmux: TOUR_DEBUG says placeholders: {debug.strip()!r}")
     subprocess.run(["tmux", "-S", socket, "kill-server"], capture_output=True)
     terminal.finish(timeout=2)
 
