@@ -62,6 +62,25 @@ struct LookAndMotionTests {
         #expect(!Tour.Art(text: " /\\_/\\ \n( o.o )").isColored)
     }
 
+    @Test func ansiArtGivesEachCharacterTheStyleItBeganWith() {
+        // A mark joins the letter before it, even across a color change; a ZWJ sequence is
+        // one character; a tab is four spaces in the style in force.
+        let art = Tour.Art(text: "\u{1B}[31me\u{1B}[32m\u{301}x\ty\n\u{1B}[33m👩\u{200D}💻!")
+        #expect(art.lines == ["e\u{301}x    y", "👩\u{200D}💻!"])
+        let red = Style(foreground: .ansi(1)), green = Style(foreground: .ansi(2)), yellow = Style(foreground: .ansi(3))
+        #expect(art.styles[0] == [red, green, green, green, green, green, green])
+        #expect(art.styles[1] == [yellow, yellow])
+        #expect(art.width == 7)
+    }
+
+    @Test func artLinesEndAtCRLFToo() {
+        // A file saved with CRLF: its lines are lines, plain or colored, and no CR is left.
+        let plain = Tour.Art(text: "/\\_/\\\r\n( o.o )\r\n")
+        #expect(plain.lines == ["/\\_/\\", "( o.o )"])
+        let colored = Tour.Art(text: "\u{1B}[31mab\r\ncd\r\n")
+        #expect(colored.lines == ["ab", "cd"] && colored.styles[1] == [Style(foreground: .ansi(1)), Style(foreground: .ansi(1))])
+    }
+
     @Test func colouredHeroDrawsItsCells() {
         let page = Tour.Page(title: "Cat", hero: "\u{1B}[31mR\u{1B}[32mG")
         let canvas = PageView(tour: Tour(pages: [page]), state: Paging(pageCount: 1)).render(size: Size(width: 30, height: 10))

@@ -27,7 +27,10 @@ extension Tour {
             if AnsiArt.looksColored(text) {
                 self = AnsiArt.parse(text)
             } else {
-                self.init(lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+                // Split on the newline byte: "\r\n" is one Character, which a split on the
+                // Character "\n" left whole (the file's lines ran together); the CR is dropped
+                // with the other control characters. Bytes are also far cheaper to split.
+                self.init(lines: text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) })
             }
         }
 

@@ -36,70 +36,82 @@ package enum AnsiArt {
     }
 
     /// The lines of colored art as they are read: characters, each with the style in force
-    /// when it began.
+    /// when it began. A line is kept as UTF-8 with one style per piece (a scalar and the
+    /// marks that join it), not as Characters: building a Character or a String per scalar
+    /// cost more than a thousand instructions a character, at every start of a tour with
+    /// colored art.
     private struct StyledLines {
         var lines: [String] = []
         var styles: [[Style]] = []
         var style = Style.plain
-        private var line: [Character] = []
-        private var lineStyles: [Style] = []
-        private var pendingCharacter = String.UnicodeScalarView()
-        private var pendingScalars = 0
+        private var lineBytes: [UInt8] = []
+        /// Per piece, its style and how many scalars it holds.
+        private var pieceStyles: [Style] = []
+        private var pieceScalars: [Int] = []
+        /// A piece is open: a mark that follows joins it.
+        private var pieceOpen = false
         // Printable ASCII never joins its neighbours (CR, which joins LF, is dropped), so a
-        // line of it needs no second segmentation: the common case, kept cheap.
+        // line of it needs no segmentation: the common case, kept cheap.
         private var lineIsASCII = true
 
         mutating func append(_ character: Character) {
-            line.append(character)
-            lineStyles.append(style)
+            flushCharacter()
+            for scalar in character.unicodeScalars { add(scalar) }
+            flushCharacter()
         }
 
         /// A scalar of text: combining marks join the character before them, under the
         /// style it had. (No nonspacing mark comes before U+0300: ASCII and Latin-1 skip the table.)
         mutating func add(_ scalar: Unicode.Scalar) {
-            let joins = scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark || scalar.value == 0x200D || scalar.value == 0xFE0F
-            if !joins { flushCharacter() }
-            pendingCharacter.append(scalar)
-            pendingScalars += 1
+            let joins = pieceOpen && (scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark
+                || scalar.value == 0x200D || scalar.value == 0xFE0F)
+            if joins {
+                pieceScalars[pieceScalars.count - 1] += 1
+            } else {
+                pieceStyles.append(style)
+                pieceScalars.append(1)
+                pieceOpen = true
+            }
+            if scalar.value < 0x80 {
+                lineBytes.append(UInt8(scalar.value))
+            } else {
+                lineIsASCII = false
+                lineBytes.append(contentsOf: UTF8.encode(scalar)!)
+            }
         }
 
+        /// Ends the piece being read: what follows starts a character of its own.
         mutating func flushCharacter() {
-            guard !pendingCharacter.isEmpty else { return }
-            if pendingScalars == 1, let scalar = pendingCharacter.first {
-                append(Character(scalar))  // one scalar is always one character
-                if scalar.value >= 0x80 { lineIsASCII = false }
-            } else {
-                for character in String(pendingCharacter) { append(character) }
-                lineIsASCII = false
-            }
-            pendingCharacter = String.UnicodeScalarView()
-            pendingScalars = 0
+            pieceOpen = false
         }
 
         /// Characters written apart can join into one on screen (a mark after an escape
-        /// sequence, a prepended sign before a tab): segment the finished line again and give
-        /// each joined character the style of its first piece, so styles stay in step.
+        /// sequence, a prepended sign before a tab): the finished line is segmented, and each
+        /// character takes the style of the piece its first scalar came from.
         mutating func endLine() {
             flushCharacter()
-            let text = String(line)
+            let text = String(decoding: lineBytes, as: UTF8.self)
             lines.append(text)
-            if lineIsASCII || text.count == line.count {
-                styles.append(lineStyles)
+            if lineIsASCII {
+                styles.append(pieceStyles)
             } else {
                 var joinedStyles: [Style] = []
-                var piece = 0
+                var piece = 0, scalarsLeftInPiece = pieceScalars.first ?? 0
                 for character in text {
-                    joinedStyles.append(lineStyles[min(piece, lineStyles.count - 1)])
-                    var scalarsLeft = character.unicodeScalars.count
-                    while scalarsLeft > 0, piece < line.count {
-                        scalarsLeft -= line[piece].unicodeScalars.count
-                        piece += 1
+                    joinedStyles.append(pieceStyles[min(piece, pieceStyles.count - 1)])
+                    for _ in character.unicodeScalars {
+                        scalarsLeftInPiece -= 1
+                        while scalarsLeftInPiece <= 0, piece + 1 < pieceScalars.count {
+                            piece += 1
+                            scalarsLeftInPiece += pieceScalars[piece]
+                        }
                     }
                 }
                 styles.append(joinedStyles)
             }
-            line = []
-            lineStyles = []
+            lineBytes.removeAll(keepingCapacity: true)
+            pieceStyles = []
+            pieceScalars.removeAll(keepingCapacity: true)
             lineIsASCII = true
         }
     }
