@@ -74,10 +74,10 @@ package struct Arguments {
             }
             let option = try known(name, word: word, command: arguments.command)
             switch option.store {
-            case .flag(let field):
+            case .flag(let set):
                 // "--once=false" read as --once would do the opposite of what was written.
                 if inlineValue != nil { throw TourError.usage("tour: \(name) takes no value; got \(Quoted(word))") }
-                arguments[keyPath: field] = true
+                set(&arguments)
             case .value(let read):
                 let value: String
                 if let inlineValue {

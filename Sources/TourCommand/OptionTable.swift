@@ -7,8 +7,9 @@ import TourCore
 package struct Option: Sendable {
     /// Where the option goes in `Arguments`: the parser does what the row says.
     package enum Store: Sendable {
-        /// A flag: the field becomes true.
-        case flag(any WritableKeyPath<Arguments, Bool> & Sendable)
+        /// A flag: it sets its field true. A closure, not a key path: the table is built at
+        /// every start, and each key path was instantiated from its mangled name at run time.
+        case flag(@Sendable (inout Arguments) -> Void)
         /// A value: read into the arguments, or refused with a usage error that names it.
         case value(@Sendable (inout Arguments, String) throws(TourError) -> Void)
     }
@@ -60,7 +61,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
     /// "text or json", "text, ansi or svg".
     package static func list(for command: Subcommand) -> String {
-        let names = formats(for: command).map(\.rawValue)
+        let names = formats(for: command).map { $0.rawValue }
         guard let last = names.last else { return "" }
         return names.dropLast().joined(separator: ", ") + " or " + last
     }
@@ -88,19 +89,19 @@ package enum Subcommand: String, Sendable, CaseIterable {
 
 package enum OptionTable {
     package static let all: [Option] = [
-        Option(names: ["--once"], store: .flag(\.once),
+        Option(names: ["--once"], store: .flag({ $0.once = true }),
                summary: "show only what this user has not seen: the welcome once, then after an update only the pages new since their version; nothing in a pipe, in CI or with TOUR_DISABLE=1"),
-        Option(names: ["--reset"], store: .flag(\.reset), summary: "forget that this tour was seen, then exit"),
+        Option(names: ["--reset"], store: .flag({ $0.reset = true }), summary: "forget that this tour was seen, then exit"),
         Option(names: ["--id"], store: .value({ $0.id = $1 }), value: .text("ID"), summary: "the name the seen state is kept under (default: the tour's id)"),
-        Option(names: ["--plain"], store: .flag(\.plain), summary: "print every page as plain text, no full screen", commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--accessible"], store: .flag(\.accessible),
+        Option(names: ["--plain"], store: .flag({ $0.plain = true }), summary: "print every page as plain text, no full screen", commands: [nil, .tips, .whatsNew]),
+        Option(names: ["--accessible"], store: .flag({ $0.accessible = true }),
                summary: "one page at a time as text, with a prompt; for screen readers (also when ACCESSIBLE=1)", commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--watch"], store: .flag(\.watch), summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
+        Option(names: ["--watch"], store: .flag({ $0.watch = true }), summary: "reload FILE whenever it, its translation or its art changes: a live preview"),
         Option(names: ["--locale"], store: .value({ $0.locale = $1 }), value: .text("LL"),
                summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render, .whatsNew]),
-        Option(names: ["--allow-outside-art"], store: .flag(\.allowOutsideArt),
+        Option(names: ["--allow-outside-art"], store: .flag({ $0.allowOutsideArt = true }),
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
-        Option(names: ["--no-color"], store: .flag(\.noColor), summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew]),
+        Option(names: ["--no-color"], store: .flag({ $0.noColor = true }), summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew]),
         Option(names: ["--colors"], store: .value(Arguments.readColors), value: .text("COLORS"),
                summary: "render: the colors to draw with, 2, 8, 16, 256 or 24bit (default 24bit; 2 with --no-color or NO_COLOR)",
                commands: [.render]),
@@ -110,9 +111,9 @@ package enum OptionTable {
         Option(names: ["--pictures"], store: .value(Arguments.readPictures), value: .text("PICTURES"),
                summary: "auto, pixels or cells: draw pictures in pixels where the terminal can (auto), also where only its name says so (pixels), or always in character cells (also TOUR_PICTURES)",
                commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--no-animation"], store: .flag(\.noAnimation), summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)",
+        Option(names: ["--no-animation"], store: .flag({ $0.noAnimation = true }), summary: "no slides or reveals (also when REDUCED_MOTION=1 or TOUR_REDUCE_MOTION=1)",
                commands: [nil, .tips, .whatsNew]),
-        Option(names: ["--no-mouse"], store: .flag(\.noMouse), summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips, .whatsNew]),
+        Option(names: ["--no-mouse"], store: .flag({ $0.noMouse = true }), summary: "leave the mouse to the terminal, for its text selection", commands: [nil, .tips, .whatsNew]),
         Option(names: ["--page"], store: .value(Arguments.readPage), value: .text("N"), summary: "start on page N, counting from 1 (render: the page to draw)",
                commands: [nil, .render]),
         Option(names: ["--size"], store: .value(Arguments.readSize), value: .text("WxH"), summary: "the size to draw at, such as 80x24", commands: [.render]),
@@ -129,15 +130,15 @@ package enum OptionTable {
                summary: "after the screen is restored, write the answers this run collected to PATH, as one JSON object (not written when nothing was answered)"),
         Option(names: ["--since"], store: .value(Arguments.readSince), value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",
                commands: [.whatsNew]),
-        Option(names: ["--off"], store: .flag(\.tipsOff), summary: "tip: turn the tips of FILE (or of the id ID) off for this user, then exit", commands: [.tip]),
-        Option(names: ["--on"], store: .flag(\.tipsOn), summary: "tip: turn them on again, then exit", commands: [.tip]),
-        Option(names: ["-h", "--help"], store: .flag(\.showHelp), summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
-        Option(names: ["--version"], store: .flag(\.showVersion), summary: "show the version (with --verbose: the Swift and ncurses it runs with)",
+        Option(names: ["--off"], store: .flag({ $0.tipsOff = true }), summary: "tip: turn the tips of FILE (or of the id ID) off for this user, then exit", commands: [.tip]),
+        Option(names: ["--on"], store: .flag({ $0.tipsOn = true }), summary: "tip: turn them on again, then exit", commands: [.tip]),
+        Option(names: ["-h", "--help"], store: .flag({ $0.showHelp = true }), summary: "show this help", commands: [nil] + Subcommand.allCases.map(Optional.some)),
+        Option(names: ["--version"], store: .flag({ $0.showVersion = true }), summary: "show the version (with --verbose: the Swift and ncurses it runs with)",
                commands: [nil] + Subcommand.allCases.map(Optional.some)),
-        Option(names: ["--verbose"], store: .flag(\.verbose), summary: "with --version, say more", commands: [nil] + Subcommand.allCases.map(Optional.some)),
+        Option(names: ["--verbose"], store: .flag({ $0.verbose = true }), summary: "with --version, say more", commands: [nil] + Subcommand.allCases.map(Optional.some)),
         Option(names: ["--generate-completion-script"], store: .value({ $0.completionShell = $1 }), value: .text("SHELL"),
                summary: "write the bash, zsh or fish completion script", commands: [nil] + Subcommand.allCases.map(Optional.some), listed: false),
-        Option(names: ["--generate-manual"], store: .flag(\.generateManual), summary: "write tour(1) in mdoc",
+        Option(names: ["--generate-manual"], store: .flag({ $0.generateManual = true }), summary: "write tour(1) in mdoc",
                commands: [nil] + Subcommand.allCases.map(Optional.some), listed: false),
     ]
 
