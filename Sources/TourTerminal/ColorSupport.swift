@@ -27,7 +27,14 @@ final class ColorSupport {
     /// The color pair for a foreground/background, or 0 (the terminal's defaults).
     func pair(foreground: Color, background: Color) -> Int32 {
         guard depth != .monochrome, foreground != .default || background != .default else { return 0 }
-        let pair = alloc_pair(depth.terminalColor(foreground) ?? -1, depth.terminalColor(background) ?? -1)
-        return pair < 0 ? 0 : pair
+        // Neighbouring cells mostly share their colors: the last answer is kept. Nothing
+        // else allocates pairs, so the pair cannot have been given to other colors since.
+        if let last = lastPair, last.foreground == foreground, last.background == background { return last.pair }
+        let allocated = alloc_pair(depth.terminalColor(foreground) ?? -1, depth.terminalColor(background) ?? -1)
+        let pair = allocated < 0 ? 0 : allocated
+        lastPair = (foreground, background, pair)
+        return pair
     }
+
+    private var lastPair: (foreground: Color, background: Color, pair: Int32)?
 }

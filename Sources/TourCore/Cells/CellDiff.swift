@@ -18,15 +18,22 @@ package enum CellDiff {
                                       _ write: (_ x: Int, _ y: Int, _ cell: Cell) -> Void) {
         let kept = erasesFirst(from: previous, to: next) ? nil : previous
         let width = min(columns, next.size.width), height = min(rows, next.size.height)
+        let blank = Cell.blank  // read once: a global's every read goes through swift_once
+        guard let kept else {
+            // Nothing to compare with (a first frame, a full redraw): every cell that is not
+            // blank, read a row at a time.
+            for y in 0..<max(0, height) {
+                next.withRow(y) { row in
+                    for x in 0..<max(0, width) where !row[x].isContinuation && row[x] != blank { write(x, y, row[x]) }
+                }
+            }
+            return
+        }
         for y in 0..<max(0, height) {
             for x in 0..<max(0, width) {
                 let cell = next[x, y]
                 if cell.isContinuation { continue }
-                if let kept {
-                    if kept[x, y] == cell, x + 1 >= width || kept[x + 1, y] == next[x + 1, y] { continue }
-                } else if cell == Cell.blank {
-                    continue
-                }
+                if kept[x, y] == cell, x + 1 >= width || kept[x + 1, y] == next[x + 1, y] { continue }
                 write(x, y, cell)
             }
         }

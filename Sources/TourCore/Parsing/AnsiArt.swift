@@ -61,10 +61,10 @@ package enum AnsiArt {
         }
 
         /// A scalar of text: combining marks join the character before them, under the
-        /// style it had. (No nonspacing mark comes before U+0300: ASCII and Latin-1 skip the table.)
+        /// style it had.
         mutating func add(_ scalar: Unicode.Scalar) {
-            let joins = pieceOpen && (scalar.value >= 0x300 && scalar.properties.generalCategory == .nonspacingMark
-                || scalar.value == 0x200D || scalar.value == 0xFE0F)
+            let joins = pieceOpen && (scalar.value == 0x200D || scalar.value == 0xFE0F || Self.mayBeMark(scalar)
+                && scalar.properties.generalCategory == .nonspacingMark)
             if joins {
                 pieceScalars[pieceScalars.count - 1] += 1
             } else {
@@ -78,6 +78,13 @@ package enum AnsiArt {
                 lineIsASCII = false
                 lineBytes.append(contentsOf: UTF8.encode(scalar)!)
             }
+        }
+
+        /// Whether the scalar's category needs looking up: no nonspacing mark comes before
+        /// U+0300, nor in U+2100–U+2CEE (letterlike symbols to Coptic: the box drawing, block
+        /// and braille characters that art is made of).
+        private static func mayBeMark(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value >= 0x300 && !(0x2100..<0x2CEF).contains(scalar.value)
         }
 
         /// Ends the piece being read: what follows starts a character of its own.
@@ -110,7 +117,10 @@ package enum AnsiArt {
                 styles.append(joinedStyles)
             }
             lineBytes.removeAll(keepingCapacity: true)
+            // The next line is likely as long: its styles do not grow the array step by step.
+            let length = pieceStyles.count
             pieceStyles = []
+            pieceStyles.reserveCapacity(length)
             pieceScalars.removeAll(keepingCapacity: true)
             lineIsASCII = true
         }

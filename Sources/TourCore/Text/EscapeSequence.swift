@@ -40,14 +40,15 @@ package enum EscapeSequence {
     /// CSI parameters (0x30–0x3F) and intermediates (0x20–0x2F), then a final character (0x40–0x7E).
     private static func controlSequence(_ scalars: [Unicode.Scalar], from start: Int) -> (next: Int, sgr: String?) {
         var index = start
-        var parameters = String.UnicodeScalarView()
+        // ASCII bytes: appending to a String.UnicodeScalarView cost hundreds of instructions a scalar.
+        var parameters: [UInt8] = []
         while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) {
-            parameters.append(scalars[index])
+            parameters.append(UInt8(scalars[index].value))
             index += 1
         }
         guard index < scalars.count, (0x40...0x7E).contains(scalars[index].value) else { return (index, nil) }
-        let isSGR = scalars[index] == "m" && parameters.allSatisfy { ("0"..."9").contains($0) || $0 == ";" || $0 == ":" }
-        return (index + 1, isSGR ? String(parameters) : nil)
+        let isSGR = scalars[index] == "m" && parameters.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: ";")).contains($0) }
+        return (index + 1, isSGR ? String(decoding: parameters, as: UTF8.self) : nil)
     }
 
     /// OSC, DCS, SOS, PM and APC strings end at BEL, ST (ESC \ or C1 ST). A newline ends

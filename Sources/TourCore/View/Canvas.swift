@@ -57,6 +57,13 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Lets `body` read row `y`'s cells at once, without a bounds check for each.
+    package func withRow<Result>(_ y: Int, _ body: (UnsafeBufferPointer<Cell>) -> Result) -> Result {
+        precondition(y >= 0 && y < size.height, "row outside the canvas")
+        let start = index(0, y)
+        return cells.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[start..<start + size.width])) }
+    }
+
     /// Lets `body` draw into `rect` of this canvas as if it were a canvas of its own:
     /// coordinates start at the rectangle's corner and nothing lands outside it. No cell
     /// is copied, so a page body costs no more than drawing it.

@@ -180,10 +180,22 @@ package struct HeroPageBody: PageBody {
                 if hero.styles.isEmpty {
                     canvas.write(line, x: x, y: y)
                 } else {
+                    // A run of characters in one style is written at once: a write per
+                    // character cost a string and a segmentation each.
                     var column = x
-                    for (character, style) in zip(line, hero.styles[row]) {
-                        column = canvas.write(String(character), x: column, y: y, style: style)
+                    var runStart = line.startIndex
+                    var runStyle: Style? = nil
+                    var index = line.startIndex
+                    for style in hero.styles[row] {
+                        guard index < line.endIndex else { break }
+                        if let previous = runStyle, style != previous {
+                            column = canvas.write(String(line[runStart..<index]), x: column, y: y, style: previous)
+                            runStart = index
+                        }
+                        runStyle = style
+                        index = line.index(after: index)
                     }
+                    if let runStyle { canvas.write(String(line[runStart..<index]), x: column, y: y, style: runStyle) }
                 }
                 y += 1
             }
