@@ -53,8 +53,10 @@ RELEASE_COMPAT := .build/release-compat.o
 # x86_64: the relative relocations packed, and applied by the binary's own entry point
 # (scripts/release-relr.c says why), 3 KB where RELA took 440 KB and 0.4 MiB resident.
 RELEASE_RELR := .build/release-relr.o
+# x86_64: the Swift runtime's argument grabber and backtracer left out (scripts/release-startup.c).
+RELEASE_STARTUP := .build/release-startup.o
 RELR_FLAGS := $(if $(filter x86_64,$(shell uname -m)),-Xlinker $(CURDIR)/$(RELEASE_RELR) \
-	-Xlinker --pack-dyn-relocs=relr -Xlinker -e -Xlinker tour_entry)
+	-Xlinker --pack-dyn-relocs=relr -Xlinker -e -Xlinker tour_entry -Xlinker $(CURDIR)/$(RELEASE_STARTUP))
 # exp, exp2, log and log2 at the versions every glibc has (scripts/release-compat.c).
 LIBM_BASE_VERSIONS := -Xlinker --wrap=exp -Xlinker --wrap=exp2 -Xlinker --wrap=log -Xlinker --wrap=log2
 RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath \
@@ -75,6 +77,7 @@ release: deps sysroot
 	@mkdir -p .build
 	$(CLANG) -O2 --sysroot=$(SYSROOT) -c scripts/release-compat.c -o $(RELEASE_COMPAT)
 	$(if $(RELR_FLAGS),$(CLANG) -O2 -fPIC --sysroot=$(SYSROOT) -c scripts/release-relr.c -o $(RELEASE_RELR))
+	$(if $(RELR_FLAGS),$(CLANG) -O2 --sysroot=$(SYSROOT) -c scripts/release-startup.c -o $(RELEASE_STARTUP))
 	$(SWIFT) build $(RELEASE_FLAGS)
 	$(if $(RELR_FLAGS),@scripts/hide-relr.py $(RELEASE_BIN) $(RELEASE_OTHER_BINS))
 	@scripts/split-debug.sh $(RELEASE_BIN)
