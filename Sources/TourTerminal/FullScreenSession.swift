@@ -94,6 +94,7 @@ package enum FullScreenSession {
         let graphicsQuestions = asking.pixels ? StartupQuestions.GraphicsQuestions(cellSize: cellPixels == nil) : nil
         let questions = StartupQuestions(through: multiplexer, background: asking.background, graphics: graphicsQuestions)
         let asked = asking.any && screen.ask(questions, lateLimit: Self.lateReplyLimit, decoder: &decoder)
+        if !asked { screen.sendSetup() }
         let pixelsAsKnown = asking.pixels
             ? PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
                           termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(screen.colors.depth),

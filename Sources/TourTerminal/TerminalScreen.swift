@@ -90,9 +90,19 @@ final class TerminalScreen {
         leaveok(tour_stdscr(), false)
         colors = ColorSupport(mode: colorMode)
         curs_set(0)
-        if self.mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
-        sendPending(synchronized: false)
+        if self.mouse { setupTail = Array(Self.mouseOn.utf8) }
+        // The set-up (the alternate screen, the modes) is not written yet: it goes out in
+        // one write after the start-up questions (`ask`), or alone (`sendSetup`).
         tellCrashHandlerTheFence()
+    }
+
+    /// What follows ncurses' own set-up in its write: the mouse turned on.
+    private var setupTail: [UInt8] = []
+
+    /// Writes the set-up, where `ask` will not: the terminal is not asked anything.
+    func sendSetup() {
+        sendPending(synchronized: false, after: setupTail)
+        setupTail = []
     }
 
     /// Gives the terminal back as it was, for good: `handBack()`, then ncurses' screen is freed.
@@ -273,13 +283,23 @@ final class TerminalScreen {
 
     /// Asks the terminal `questions` (the color-scheme report, the background color, the
     /// pixel questions, the device attributes as the fence that every terminal answers,
-    /// wrapped for a multiplexer in front of it); `awaitAnswers` reads what comes. False,
-    /// and nothing asked, where the terminal does not speak ECMA-48 (a VT52 would show
-    /// the questions as text). From now on `decoder` waits for a late answer, up to
-    /// `lateLimit` seconds, once the tour is up: no answer is ever a key.
+    /// wrapped for a multiplexer in front of it), then writes the set-up; `awaitAnswers`
+    /// reads what comes. False, and only the set-up written, where the terminal does not
+    /// speak ECMA-48 (a VT52 would show the questions as text). From now on `decoder`
+    /// waits for a late answer, up to `lateLimit` seconds, once the tour is up: no answer
+    /// is ever a key.
     func ask(_ questions: StartupQuestions, lateLimit: Double, decoder: inout KeyDecoder) -> Bool {
-        guard modes.speaksECMA48 else { return false }
-        writeToTerminal(questions.bytes)
+        guard modes.speaksECMA48 else {
+            sendSetup()
+            return false
+        }
+        // The questions, then the set-up, in one write. Questions first: tmux 3.3 drops a
+        // passthrough sequence that it reads in the same batch as the switch to the
+        // alternate screen (the pane waits for its redraw), and whether the two writes
+        // came in one batch was up to timing. One write: the terminal has both at once
+        // (one packet over ssh), and answers sooner.
+        sendPending(synchronized: false, before: questions.bytes, after: setupTail)
+        setupTail = []
         fencesOutstanding += questions.fences
         let start = Self.monotonicSeconds()
         asked = (start, lateLimit, questions.fences)
