@@ -495,7 +495,7 @@ def breakdown_table(columns):
         ("spawn to tour's first byte: the built-in tour read and checked, ncurses set up", "first_byte_ms"),
         ("… to the terminal question (background colour, fenced by DA1)", "asked_ms"),
         ("… to the terminal's answer (this pyte terminal's own time)", "answered_ms"),
-        ("… to the complete first frame: the reply read, layout and draw", "frame_ms"),
+        ("… to the complete first frame: laid out and drawn while the question is out, sent once the reply agrees", "frame_ms"),
     ]
     text = "| where (medians, ms from the spawn) | " + " | ".join(h for h, _ in columns) + " |\n|---|" + "---|" * len(columns) + "\n"
     for label, key in rows:
@@ -971,7 +971,7 @@ def machine_line():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=11, help="runs per figure (alternating programs)")
+    parser.add_argument("--runs", type=int, default=21, help="runs per figure (alternating programs)")
     parser.add_argument("--idle-seconds", type=float, default=3.0)
     parser.add_argument("--micro-samples", type=int, default=201)
     parser.add_argument("--smoke", action="store_true", help="one quick pass to show the harness works; writes nothing")
@@ -997,7 +997,11 @@ def main():
     with open(args.output, "w") as out:
         out.write(f"# Benchmarks\n\nMeasured by `make bench` on {now}.\n\nMachine: {machine_line()}.\n\n")
         out.write(f"Medians of {results['runs']} runs (spread in brackets: fastest–slowest), the programs alternating; "
-                  "each program on its own pseudo-terminal, its screen read through pyte. `tour` is the release build "
+                  "each program started with posix_spawn on a pseudo-terminal of its own (its controlling terminal), "
+                  "its screen read through pyte, every time taken when the byte that completed it was read. Until 2026-12-04 "
+                  "programs were started with pty.fork, whose copy of this Python took about 5 ms to reach exec, and the "
+                  "screen was read in a way that could time a frame up to 3 ms late: figures from before then are not "
+                  "comparable with these, ratios less so than times. `tour` is the release build "
                   "that `make install` ships (`make release`: the Swift standard library and libstdc++ linked in, the code "
                   "laid out by scripts/link-order.txt, its relative relocations packed and applied by its own entry point) "
                   "showing the built-in tour; dialog shows a `--msgbox` with the same title and text; "
