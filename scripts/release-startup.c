@@ -7,22 +7,16 @@
 // (CommandLine.cpp, since Swift 6.1): at every start, before main, it reads and scans
 // /proc/self/maps for the stack, about 0.1 ms of a 1.7 ms `tour --version`. These two
 // definitions take the place of that file, so the linker leaves it and its constructor
-// out; the arguments come from the (argc, argv) that glibc hands .init_array functions,
-// as in process_arguments.c. x86_64 only: the arm64 build links Debian's older runtime.
+// out; the arguments are the (argc, argv) that glibc hands .init_array functions, as
+// process_arguments.c keeps them. x86_64 only: the arm64 build links Debian's older runtime.
 #if defined(__x86_64__)
-static char **compat_argv;
-static int compat_argc;
+// Saved before main by Sources/CTerminalGuard/process_arguments.c, which every binary
+// this link makes contains (tour, TourBenchmarks, TourKitHarness: all through TourKit).
+int tour_process_argument_count(void);
+char *const *tour_process_arguments(void);
+
 static char **override_argv;
 static int override_argc;
-
-static void compat_save_arguments(int count, char **arguments, char **environment) {
-    (void)environment;
-    compat_argc = count;
-    compat_argv = arguments;
-}
-
-__attribute__((section(".init_array"), used))
-static void (*const compat_save_arguments_at_start)(int, char **, char **) = compat_save_arguments;
 
 __attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
     static char *none[] = {0};
@@ -30,8 +24,9 @@ __attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *count) {
         *count = override_argc;
         return override_argv;
     }
-    *count = compat_argv ? compat_argc : 0;
-    return compat_argv ? compat_argv : none;
+    char **saved = (char **)tour_process_arguments();
+    *count = saved ? tour_process_argument_count() : 0;
+    return saved ? saved : none;
 }
 
 __attribute__((swiftcall)) void _swift_stdlib_overrideUnsafeArgvArgc(char **arguments, int count) {
