@@ -96,13 +96,12 @@ final class TerminalScreen {
         tellCrashHandlerTheFence()
     }
 
-    /// What follows ncurses' own set-up in its write: the mouse turned on.
+    /// What follows ncurses' own set-up, in whichever write sends it first: the mouse turned on.
     private var setupTail: [UInt8] = []
 
-    /// Writes the set-up, where `ask` will not: the terminal is not asked anything.
+    /// Writes the set-up, where `ask` did not: the terminal is not asked anything.
     func sendSetup() {
-        sendPending(synchronized: false, after: setupTail)
-        setupTail = []
+        sendPending(synchronized: false)
     }
 
     /// Gives the terminal back as it was, for good: `handBack()`, then ncurses' screen is freed.
@@ -120,6 +119,7 @@ final class TerminalScreen {
     /// Shell modes, normal screen, cursor, no mouse, and nothing the terminal sent left
     /// for the shell: what closing and suspending share.
     private func handBack() {
+        setupTail = []  // a mouse never turned on is not turned on on the way out
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
         clearBeforeLeaving()
         endwin()
@@ -284,22 +284,18 @@ final class TerminalScreen {
     /// Asks the terminal `questions` (the color-scheme report, the background color, the
     /// pixel questions, the device attributes as the fence that every terminal answers,
     /// wrapped for a multiplexer in front of it), then writes the set-up; `awaitAnswers`
-    /// reads what comes. False, and only the set-up written, where the terminal does not
+    /// reads what comes. False, and nothing written, where the terminal does not
     /// speak ECMA-48 (a VT52 would show the questions as text). From now on `decoder`
     /// waits for a late answer, up to `lateLimit` seconds, once the tour is up: no answer
     /// is ever a key.
     func ask(_ questions: StartupQuestions, lateLimit: Double, decoder: inout KeyDecoder) -> Bool {
-        guard modes.speaksECMA48 else {
-            sendSetup()
-            return false
-        }
+        guard modes.speaksECMA48 else { return false }
         // The questions, then the set-up, in one write. Questions first: tmux 3.3 drops a
         // passthrough sequence that it reads in the same batch as the switch to the
         // alternate screen (the pane waits for its redraw), and whether the two writes
         // came in one batch was up to timing. One write: the terminal has both at once
         // (one packet over ssh), and answers sooner.
-        sendPending(synchronized: false, before: questions.bytes, after: setupTail)
-        setupTail = []
+        sendPending(synchronized: false, before: questions.bytes)
         fencesOutstanding += questions.fences
         let start = Self.monotonicSeconds()
         asked = (start, lateLimit, questions.fences)
@@ -358,14 +354,15 @@ final class TerminalScreen {
     /// Copies what ncurses wrote into the frame buffer to the terminal, in one write.
     private func sendPending(synchronized: Bool, before: [UInt8] = [], after: [UInt8] = []) {
         let length = lseek(frameBuffer, 0, SEEK_CUR)
-        guard length > 0 || !before.isEmpty || !after.isEmpty else { return }
+        guard length > 0 || !before.isEmpty || !setupTail.isEmpty || !after.isEmpty else { return }
         var bytes = [UInt8](repeating: 0, count: max(0, Int(length)))
         let read = length > 0 ? bytes.withUnsafeMutableBytes { pread(frameBuffer, $0.baseAddress, Int(length), 0) } : 0
         ftruncate(frameBuffer, 0)
         lseek(frameBuffer, 0, SEEK_SET)
         guard read >= 0 else { return }
         let cells = colors.depth == .direct ? TruecolorForm.semicolons(Array(bytes[0..<read])) : Array(bytes[0..<read])
-        let frame = before + cells + after
+        let frame = before + cells + setupTail + after
+        setupTail = []
         if synchronized && modes.synchronizedOutput {
             writeToTerminal(Self.beginSynchronizedUpdate + frame + Self.endSynchronizedUpdate)
         } else {
