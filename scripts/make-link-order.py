@@ -33,8 +33,19 @@ def scenarios(work):
     with open(markdown, "w") as f:
         f.write("---\nid: order-md\n---\n# First\nA subtitle\n\n---\n\n# Second\n## Fast\nIt is.\n## Small\nIt is too.\n")
     state = os.path.join(work, "state")
+    # The start a tool makes every time, once its tour was seen: no frame at all, so the
+    # whole run counts as a first frame. It goes first, so that what it runs (and what
+    # `tour --version` runs, a part of it) lies together at the front, in fewer 64 KiB
+    # windows than when spread through the first frame's code.
+    seen = os.path.join(work, "seen.json")
+    with open(seen, "w") as f:
+        f.write('{"id": "order-seen", "version": "1.0", "pages": [{"title": "Seen", "subtitle": "Already"}]}')
+    os.makedirs(os.path.join(state, "tour"))
+    with open(os.path.join(state, "tour", "order-seen.json"), "w") as f:
+        f.write('{"format": 1, "outcome": "completed", "version": "1.0", "lastPage": 0, "seenAt": "2026-01-01T00:00:00Z"}')
     everything = [RIGHT, RIGHT, LEFT, b"?", b"?", RIGHT, RIGHT, RIGHT, b"j", b" ", RIGHT, b"q"]
     return [
+        (["--once", "--plain", seen], []),
         (["--no-mouse", "--no-animation"], everything),
         ([], [RIGHT, RIGHT, b"q"]),
         (["--no-mouse", "--no-animation", "--once", art], [RIGHT, RIGHT, b"\r"]),
@@ -135,7 +146,7 @@ def check():
     binary = os.path.join(work, "tour")
     shutil.copy(TOUR_SYMBOLS, binary)
     runs, env = scenarios(work)
-    arguments, _ = runs[0]
+    arguments, _ = runs[1]
     dumps, _ = trace(binary, arguments, [b"q"], os.path.join(work, "callgrind.check"), env)
     ran = list(dict.fromkeys(name for dump in dumps for name in functions(dump, "tour")))
     listed = set(open(OUTPUT).read().split())
@@ -162,7 +173,7 @@ def main():
         for dump in dumps:
             first += functions(dump, "tour")
         if os.path.exists(final):
-            later += functions(final, "tour")
+            (later if dumps else first).extend(functions(final, "tour"))
         print(f"make-link-order: scenario {number + 1} of {len(runs)}: {' '.join(arguments) or '(built-in tour)'}", file=sys.stderr)
     order = list(dict.fromkeys(first + later))
     with open(OUTPUT, "w") as f:

@@ -379,7 +379,14 @@ package enum TourLoader {
 
     /// The file name without directory and extension: "tours/mytool.json" → "mytool".
     package static func defaultID(forPath path: String) -> String {
-        var name = path.split(separator: "/").last.map(String.init) ?? path
+        // The last component, trailing slashes ignored, read on the bytes: `split` built an
+        // array of every component, and its generic metadata, on every `--once` start.
+        let utf8 = path.utf8, slash = UInt8(ascii: "/")
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == slash { end = utf8.index(before: end) }
+        var start = end
+        while start > utf8.startIndex, utf8[utf8.index(before: start)] != slash { start = utf8.index(before: start) }
+        var name = start < end ? String(path[start..<end]) : path
         if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = String(name[..<dot]) }
         return name
     }

@@ -21,6 +21,23 @@ struct JSONTapeTests {
         #expect(JSONTape(tree: tree).node(JSONTape.root).value.isSame(as: tree.value))
     }
 
+    /// Whole numbers of up to 15 digits are read without strtod; every number must read as
+    /// `Double(String)` reads its text, sign of zero included.
+    @Test func numbersReadAsDoubleReadsTheirText() throws {
+        let texts = ["0", "-0", "7", "-7", "1024", "999999999999999", "-999999999999999", "1000000000000000",
+                     "9007199254740993", "123456789012345678901234", "1.5", "-0.25", "1e3", "1E-2", "12.5e+2", "0.0"]
+        let tape = try JSONParser.parseTape(Array("[\(texts.joined(separator: ", "))]".utf8))
+        let values = tape.elements(JSONTape.root).map { tape.node($0).value }
+        #expect(values.count == texts.count)
+        for (text, value) in zip(texts, values) {
+            guard case .number(let number) = value, let expected = Double(text) else { Issue.record("\(text): not a number"); continue }
+            #expect(number == expected && number.sign == expected.sign, "\(text)")
+        }
+        for bad in ["-", "01", "1.", "1e", "-x"] {
+            #expect(throws: JSONParser.Failure.self, "\(bad)") { try JSONParser.parseTape(Array("[\(bad)]".utf8)) }
+        }
+    }
+
     @Test func stringsReadAsWrittenWithAndWithoutEscapes() throws {
         let texts = [#""abc""#, #""""#, #""a\tb""#, #""é""#, #""a\u0041""#, #""del\u007f""#, #""  ""#]
         let all = try JSONParser.parseTape(Array("[\(texts.joined(separator: ", "))]".utf8))

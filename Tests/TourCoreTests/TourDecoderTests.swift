@@ -178,6 +178,11 @@ struct TourDecoderTests {
         }
         #expect(TourLoader.defaultID(forPath: "tours/mytool.json") == "mytool")
         #expect(TourLoader.defaultID(forPath: ".hidden") == ".hidden")
+        #expect(TourLoader.defaultID(forPath: "/usr/share/mytool/tour.v2.json") == "tour.v2")
+        #expect(TourLoader.defaultID(forPath: "tours/mytool/") == "mytool")
+        #expect(TourLoader.defaultID(forPath: "mytool.md") == "mytool")
+        #expect(TourLoader.defaultID(forPath: "///") == "///")
+        #expect(TourLoader.defaultID(forPath: "") == "")
     }
 
     /// A decoder used for a bad file and then a good one used to throw the bad file's error
