@@ -30,7 +30,13 @@ public struct TourOptions {
     /// Clicks on the button, dots and Skip, and the wheel.
     public var mouse = true
     /// The keys; every hint on screen follows it ("Skip (x)" when skip is on x).
-    public var keyBindings = KeyBindings.standard
+    public var keyBindings: KeyBindings {
+        get { chosenKeyBindings ?? .standard }
+        set { chosenKeyBindings = newValue }
+    }
+    /// Set only when the caller chose keys: the standard table is built when a run reads
+    /// it, not by every `--once` start that shows nothing (17 K instructions).
+    private var chosenKeyBindings: KeyBindings? = nil
     /// The page to open on, counted from 0 in the tour as written. When this run does not
     /// show that page (with `once`, after an update), it opens on the next page it shows.
     public var startPage = 0

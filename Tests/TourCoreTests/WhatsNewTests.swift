@@ -15,6 +15,22 @@ struct WhatsNewTests {
         }
     }
 
+    /// The limits of what is a version: eight numbers of nine digits at most, one "v", a
+    /// suffix after "-" or "+" ignored, ASCII digits only, 64 bytes in all.
+    @Test func versionsAreBoundedAndReadOnTheirBytes() {
+        #expect(Version("1.2.3.4.5.6.7.8")?.components == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(Version("123456789.0")?.components == [123456789])
+        #expect(Version("V3")?.components == [3])
+        #expect(Version("1.0+build.7")?.components == [1])
+        #expect(Version("2.0.0")!.description == "2.0.0")
+        #expect(Version("0.0")?.components == [0])
+        #expect(Version("1.2-" + String(repeating: "x", count: 60))?.components == [1, 2])
+        for bad in ["1.2.3.4.5.6.7.8.9", "1234567890", "vv1", "v", "+1", "\u{FF11}", "1 .2", "1.2 ", "é",
+                    "1.2-" + String(repeating: "x", count: 61)] {
+            #expect(Version(bad) == nil, "\(bad)")
+        }
+    }
+
     let tour = Tour(version: "3.0", pages: [
         Tour.Page(title: "Welcome"),
         Tour.Page(title: "New in 3.0", since: "3.0"),
