@@ -8,10 +8,12 @@ Each scenario runs the release binary under callgrind on a pseudo-terminal, as a
 would: its first frame (dumped there), then keys through every page. The functions of the
 first frames come first in the file, then those that only later keys run.
 
+After the functions come the .bss variables those starts touch (see zeroed_data).
+
 A stale list is never wrong, only slower: names that no longer exist are skipped by the
 linker, and new functions land after the listed ones. `make bench` shows the effect.
 """
-import fcntl, os, pty, re, select, shutil, struct, subprocess, sys, tempfile, termios, time
+import bisect, fcntl, os, pty, re, select, shutil, struct, subprocess, sys, tempfile, termios, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOUR = os.path.join(ROOT, ".build", "release", "tour")
@@ -53,16 +55,18 @@ def scenarios(work):
     ], {"XDG_STATE_HOME": state}
 
 
-def trace(binary, arguments, keys, out, env):
-    """Runs one scenario; returns the callgrind files (first frame, then the rest)."""
+def trace(binary, arguments, keys, out, env, tool=None):
+    """Runs one scenario; returns the callgrind files (first frame, then the rest).
+    With `tool` (valgrind's arguments), runs it under that tool instead, to its end."""
+    tool = tool or ["--tool=callgrind", "--demangle=no", "--compress-strings=no", "--compress-pos=no",
+                    f"--callgrind-out-file={out}"]
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         environment = dict(os.environ, TERM="xterm-256color", LC_ALL="C.UTF-8", **env)
         for name in ["NO_COLOR", "CI", "TOUR_DISABLE"]:
             environment.pop(name, None)
-        os.execvpe("valgrind", ["valgrind", "-q", "--tool=callgrind", "--demangle=no", "--compress-strings=no",
-                                "--compress-pos=no", f"--callgrind-out-file={out}", binary, *arguments], environment)
+        os.execvpe("valgrind", ["valgrind", "-q", *tool, binary, *arguments], environment)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     screen = bytearray()
     answered = 0  # how far into `screen` the questions have been answered
@@ -138,6 +142,56 @@ def functions(path, binary_name):
     return seen
 
 
+# Where valgrind 3.19 loads a position-independent executable on x86_64.
+VALGRIND_LOAD_BASE = 0x108000
+
+
+def sections(binary):
+    """{name: (address, size)} of the binary's sections."""
+    table = {}
+    for line in subprocess.run(["readelf", "-SW", binary], capture_output=True, text=True).stdout.splitlines():
+        match = re.match(r"\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)", line)
+        if match:
+            table[match.group(1)] = (int(match.group(2), 16), int(match.group(3), 16))
+    return table
+
+
+def zeroed_data(binary, arguments, work, env):
+    """The .bss variables a run reads or writes, in the order it first touches them.
+
+    Why: a page of .bss costs a fault when first read (the zero page) and another when
+    first written, and the variables start-up touches (the Swift runtime's caches, once
+    tokens, metadata caches) lay spread over 22 of its pages. Named in the order file, the
+    linker puts their sections side by side. Traced with valgrind's lackey, every access."""
+    log = os.path.join(work, "lackey.log")
+    trace(binary, arguments, [b"q"], log, env, tool=["--tool=lackey", "--trace-mem=yes", f"--log-file={log}"])
+    entry = int(re.search(r"Entry point address:\s+0x([0-9a-f]+)",
+                          subprocess.run(["readelf", "-h", binary], capture_output=True, text=True).stdout).group(1), 16)
+    start, size = sections(binary)[".bss"]
+    symbols = []
+    for line in subprocess.run(["nm", "-n", "-S", binary], capture_output=True, text=True).stdout.splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[2] in "bB":
+            symbols.append((int(fields[0], 16), int(fields[1], 16), fields[3]))
+    addresses = [address for address, _, _ in symbols]
+    entered, order = False, {}
+    with open(log, errors="replace") as f:
+        for line in f:
+            if line.startswith("I  "):
+                entered = entered or int(line[3:].split(",")[0], 16) == VALGRIND_LOAD_BASE + entry
+            elif line[:1] == " " and line[1:2] in "LSM":
+                address = int(line[3:].split(",")[0], 16) - VALGRIND_LOAD_BASE
+                if start <= address < start + size:
+                    index = bisect.bisect_right(addresses, address) - 1
+                    if index >= 0 and address < symbols[index][0] + max(symbols[index][1], 1):
+                        order.setdefault(symbols[index][2], None)
+    os.remove(log)
+    if not entered:  # another load address: the names would be wrong ones
+        print("make-link-order: the traced binary was not where lackey was expected to load it; no .bss order", file=sys.stderr)
+        return []
+    return list(order)
+
+
 def check():
     """--check: how many of the functions the built-in tour runs before its first frame
     the committed list still names. Writes nothing; `make bench` prints the answer, so a
@@ -176,9 +230,14 @@ def main():
             (later if dumps else first).extend(functions(final, "tour"))
         print(f"make-link-order: scenario {number + 1} of {len(runs)}: {' '.join(arguments) or '(built-in tour)'}", file=sys.stderr)
     order = list(dict.fromkeys(first + later))
+    # Then the zeroed variables of the two starts that matter most: the one that shows
+    # nothing, and the built-in tour's first frame.
+    data = list(dict.fromkeys(name for arguments in [runs[0][0], ["--no-animation"]]
+                              for name in zeroed_data(binary, arguments, work, env)))
     with open(OUTPUT, "w") as f:
-        f.write("\n".join(order) + "\n")
-    print(f"make-link-order: {len(order)} functions ({len(dict.fromkeys(first))} before a first frame) in {os.path.relpath(OUTPUT, ROOT)}")
+        f.write("\n".join(order + data) + "\n")
+    print(f"make-link-order: {len(order)} functions ({len(dict.fromkeys(first))} before a first frame) "
+          f"and {len(data)} .bss variables in {os.path.relpath(OUTPUT, ROOT)}")
     shutil.rmtree(work, ignore_errors=True)
 
 
