@@ -73,6 +73,16 @@ struct LookAndMotionTests {
         #expect(art.width == 7)
     }
 
+    /// Art is parsed for colors when it holds ESC or the one-character CSI (U+009B), and
+    /// only then; the check reads bytes, so a character whose UTF-8 holds 0x9B is not one.
+    @Test func colorIsLookedForOnlyWhereAnIntroducerIs() {
+        #expect(AnsiArt.looksColored("ab\u{1B}[31mc"))
+        #expect(AnsiArt.looksColored("ab\u{9B}31mc"))
+        #expect(!AnsiArt.looksColored("plain /\\_/\\ art"))
+        #expect(!AnsiArt.looksColored("\u{2DB}\u{6DB}\u{E29B}"))  // 0x9B bytes after other leads
+        #expect(!AnsiArt.looksColored(""))
+    }
+
     @Test func artLinesEndAtCRLFToo() {
         // A file saved with CRLF: its lines are lines, plain or colored, and no CR is left.
         let plain = Tour.Art(text: "/\\_/\\\r\n( o.o )\r\n")

@@ -29,8 +29,21 @@ extension Tour {
             } else {
                 // Split on the newline byte: "\r\n" is one Character, which a split on the
                 // Character "\n" left whole (the file's lines ran together); the CR is dropped
-                // with the other control characters. Bytes are also far cheaper to split.
-                self.init(lines: text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) })
+                // with the other control characters. Bytes are also far cheaper to split, and a
+                // loop of our own cheaper still than the generic `split` (86 K instructions for
+                // the built-in tour's art).
+                var text = text
+                let lines = text.withUTF8 { bytes in
+                    var lines: [String] = []
+                    var start = 0
+                    for index in bytes.indices where bytes[index] == 0x0A {
+                        lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                        start = index + 1
+                    }
+                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                    return lines
+                }
+                self.init(lines: lines)
             }
         }
 
