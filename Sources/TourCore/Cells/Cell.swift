@@ -57,6 +57,13 @@ package struct Cell: Hashable, Sendable {
         return Character(String(text))
     }
 
+    /// The cell's one character when it is printable ASCII (most cells): the terminal layer
+    /// copies those without looking at the rest.
+    @inline(__always)
+    package var printableASCII: UInt8? {
+        scalars.1 == 0 && (0x20...0x7E).contains(scalars.0) ? UInt8(scalars.0) : nil
+    }
+
     /// Calls `body` with each of the grapheme's scalar values, without building a Character.
     @inline(__always)
     package func forEachScalar(_ body: (UInt32) -> Void) {
