@@ -21,7 +21,9 @@ package enum AnsiArt {
     /// Art with the colors and attributes its SGR sequences gave each character.
     package static func parse(_ text: String) -> Tour.Art {
         var art = StyledLines()
-        var scalars = Array(text.unicodeScalars)
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count + 1)  // at least as many bytes as scalars; no counting pass
+        scalars.append(contentsOf: text.unicodeScalars)
         scalars.append("\n")
         var index = 0
         while index < scalars.count {
@@ -33,7 +35,7 @@ package enum AnsiArt {
             case _ where EscapeSequence.isIntroducer(scalar.value):
                 art.flushCharacter()
                 let (next, sgr) = EscapeSequence.skip(scalars, from: index - 1)
-                if let sgr { applySGR(sgr, to: &art.style) }
+                if let sgr { applySGR(codes: sgrCodes(scalars[sgr].lazy.map { UInt8(truncatingIfNeeded: $0.value) }), to: &art.style) }
                 index = next
             case 0x09:
                 art.flushCharacter()
@@ -73,6 +75,13 @@ package enum AnsiArt {
         /// A scalar of text: combining marks join the character before them, under the
         /// style it had.
         mutating func add(_ scalar: Unicode.Scalar) {
+            if scalar.value < 0x80 {  // ASCII joins nothing before it: a piece of its own
+                pieceStyles.append(style)
+                pieceScalars.append(1)
+                pieceOpen = true
+                lineBytes.append(UInt8(scalar.value))
+                return
+            }
             let joins = pieceOpen && (scalar.value == 0x200D || scalar.value == 0xFE0F || Self.mayBeMark(scalar)
                 && scalar.properties.generalCategory == .nonspacingMark)
             if joins {
@@ -82,12 +91,8 @@ package enum AnsiArt {
                 pieceScalars.append(1)
                 pieceOpen = true
             }
-            if scalar.value < 0x80 {
-                lineBytes.append(UInt8(scalar.value))
-            } else {
-                lineIsASCII = false
-                lineBytes.append(contentsOf: UTF8.encode(scalar)!)
-            }
+            lineIsASCII = false
+            lineBytes.append(contentsOf: UTF8.encode(scalar)!)
         }
 
         /// Whether the scalar's category needs looking up: no nonspacing mark comes before
@@ -140,9 +145,14 @@ package enum AnsiArt {
     /// non-empty ":"-separated piece (the rest are sub-parameters), and a piece that is not
     /// all digits, or too large, is 0, as is an empty field.
     static func sgrCodes(_ parameters: String) -> [Int] {
+        sgrCodes(parameters.utf8)
+    }
+
+    static func sgrCodes<Bytes: Sequence<UInt8>>(_ parameters: Bytes) -> [Int] {
         var codes: [Int] = []
+        codes.reserveCapacity(5)  // "38;2;r;g;b", the longest common one, in one allocation
         var value = 0, valid = false, pieceStarted = false, inSubParameter = false
-        for byte in parameters.utf8 {
+        for byte in parameters {
             switch byte {
             case UInt8(ascii: ";"):
                 codes.append(valid ? value : 0)
@@ -168,8 +178,8 @@ package enum AnsiArt {
         return codes
     }
 
-    static func applySGR(_ parameters: String, to style: inout Style) {
-        let codes = parameters.isEmpty ? [0] : sgrCodes(parameters)
+    /// An SGR's codes applied to the style (`ESC [ m` reads as the one code 0, a reset).
+    static func applySGR(codes: [Int], to style: inout Style) {
         var index = 0
         while index < codes.count {
             let code = codes[index]

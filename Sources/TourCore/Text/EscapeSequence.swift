@@ -12,9 +12,10 @@ package enum EscapeSequence {
     }
 
     /// Skips the sequence whose introducer is `scalars[start]`. Returns the index after it
-    /// and, for SGR, its parameters. A malformed sequence ends before the scalar that broke
-    /// it, so the caller sees that scalar (a newline, another ESC) itself.
-    package static func skip(_ scalars: [Unicode.Scalar], from start: Int) -> (next: Int, sgr: String?) {
+    /// and, for SGR, where its parameters are (ASCII digits, ";" and ":"). A malformed
+    /// sequence ends before the scalar that broke it, so the caller sees that scalar (a
+    /// newline, another ESC) itself.
+    package static func skip(_ scalars: [Unicode.Scalar], from start: Int) -> (next: Int, sgr: Range<Int>?) {
         var index = start + 1
         switch scalars[start].value {
         case 0x9B: return controlSequence(scalars, from: index)
@@ -38,17 +39,17 @@ package enum EscapeSequence {
     }
 
     /// CSI parameters (0x30–0x3F) and intermediates (0x20–0x2F), then a final character (0x40–0x7E).
-    private static func controlSequence(_ scalars: [Unicode.Scalar], from start: Int) -> (next: Int, sgr: String?) {
+    private static func controlSequence(_ scalars: [Unicode.Scalar], from start: Int) -> (next: Int, sgr: Range<Int>?) {
         var index = start
-        // ASCII bytes: appending to a String.UnicodeScalarView cost hundreds of instructions a scalar.
-        var parameters: [UInt8] = []
+        // Where the parameters are, not a copy: a String of them cost each sequence of
+        // colored art an allocation and about 900 instructions.
+        var onlySGRBytes = true
         while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) {
-            parameters.append(UInt8(scalars[index].value))
+            onlySGRBytes = onlySGRBytes && (0x30...0x3B).contains(scalars[index].value)  // "0" to ";"
             index += 1
         }
         guard index < scalars.count, (0x40...0x7E).contains(scalars[index].value) else { return (index, nil) }
-        let isSGR = scalars[index] == "m" && parameters.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: ";")).contains($0) }
-        return (index + 1, isSGR ? String(decoding: parameters, as: UTF8.self) : nil)
+        return (index + 1, scalars[index] == "m" && onlySGRBytes ? start..<index : nil)
     }
 
     /// OSC, DCS, SOS, PM and APC strings end at BEL, ST (ESC \ or C1 ST). A newline ends
