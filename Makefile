@@ -211,8 +211,9 @@ test-terminals: bench-deps emulators-deps release
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN) --all --write-docs
 
 # tour against dialog and mdp, side by side in one run: prints the table, writes BENCHMARKS.md.
+# BENCH_FLAGS: say --before BINARY --before-name NAME to measure an earlier build beside it.
 bench: bench-deps release
-	python3 bench/bench.py
+	python3 bench/bench.py $(BENCH_FLAGS)
 
 # libFuzzer targets over the parts that read untrusted bytes, FUZZ_SECONDS each (60 by
 # default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the
