@@ -39,6 +39,31 @@ struct TerminalRepliesTests {
         }
     }
 
+    /// Byte by byte, as a slow link brings them, every kind of string answer (7-bit, 8-bit,
+    /// C1 as UTF-8; BEL, ST and C1 ST; an ESC that ends one unterminated) and a key after it
+    /// read exactly as they do in one read: the decoder skips re-reading a string while a
+    /// byte cannot end it, and must never skip one that does.
+    @Test func stringAnswersReadTheSameByteByByte() {
+        let texts = ["\u{1B}]11;rgb:1a1a/2b2b/3c3c\u{1B}\\q", "\u{1B}]11;rgb:ffff/ffff/ffff\u{07}j", "\u{1B}_Gi=31;OK\u{1B}\\l",
+                     "\u{1B}P>|kitty(0.35.2)\u{1B}\\h", "\u{1B}]11;rgb:0/0/0\u{1B}[?62;22cq", "\u{1B}]11;no end\u{1B}x"]
+        var inputs = texts.map { Array($0.utf8) }
+        inputs.append([0x9D] + Array("11;rgb:10/20/30".utf8) + [0x9C] + Array("k".utf8))
+        inputs.append([0xC2, 0x9D] + Array("11;rgb:10/20/30".utf8) + [0xC2, 0x9C] + Array("k".utf8))
+        inputs.append(Array("\u{1B}]".utf8) + Array(repeating: UInt8(ascii: "z"), count: 600) + Array("\u{07}q".utf8))
+        for bytes in inputs {
+            var whole = KeyDecoder(), bytewise = KeyDecoder()
+            whole.awaitingRepliesUntil = 1.5
+            bytewise.awaitingRepliesUntil = 1.5
+            // As the bytes arrive, not later at the escape delay: an answer read late holds
+            // the first frame back.
+            let wholeKeys = whole.feed(bytes, at: 0)
+            var bytewiseKeys: [Key] = []
+            for byte in bytes { bytewiseKeys += bytewise.feed([byte], at: 0) }
+            #expect(bytewiseKeys == wholeKeys && !wholeKeys.isEmpty, "\(bytes)")
+            #expect(bytewise.takeReplies() == whole.takeReplies(), "\(bytes)")
+        }
+    }
+
     /// Once nothing is awaited (the fence came), a split answer is dropped at the delay,
     /// and its rest is dropped too: never page jumps.
     @Test func aSplitAnswerNotAwaitedIsDroppedWithItsRest() {

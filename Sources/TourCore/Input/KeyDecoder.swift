@@ -65,9 +65,17 @@ package struct KeyDecoder: Sendable {
     }
 
     /// Decodes bytes that arrived at `time`.
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes, at time: Double) -> [Key] where Bytes.Element == UInt8 {
+    package mutating func feed(_ bytes: ArraySlice<UInt8>, at time: Double) -> [Key] {
         lastInput = time
         return feed(bytes)
+    }
+
+    package mutating func feed(_ bytes: [UInt8], at time: Double) -> [Key] {
+        feed(bytes[...], at: time)
+    }
+
+    package mutating func feed(_ bytes: [UInt8]) -> [Key] {
+        feed(bytes[...])
     }
 
     /// The keys whose wait is over at `time`: what is pending, once the escape delay has
@@ -79,7 +87,10 @@ package struct KeyDecoder: Sendable {
     }
 
     /// Decodes what it can of `bytes` (and of bytes left over before); keeps an unfinished sequence for later.
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Key] where Bytes.Element == UInt8 {
+    /// The bytes are a concrete type, not any Sequence: the terminal layer is another module,
+    /// where a generic here ran unspecialized, and finding its iterator's type at run time
+    /// cost the first read of the terminal's reply 87 K instructions.
+    package mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Key] {
         var keys: [Key] = []
         for byte in bytes {
             if var dropping = discard {
@@ -110,9 +121,28 @@ package struct KeyDecoder: Sendable {
                 }
             }
             pending.append(byte)
+            if isInsideString(after: byte) { continue }
             decodeComplete(into: &keys, final: false)
         }
         return keys
+    }
+
+    /// Whether the byte just added lands inside a string (an OSC, DCS, APC… answer) that it
+    /// cannot end: not BEL, ST or ESC, nor the byte after an ESC. The string was still
+    /// unfinished before it, so reading the whole string again from its start would only say
+    /// so again: without this, every byte of an answer read the answer once more from its
+    /// start, and a 512-byte string cost 130,000 steps.
+    private func isInsideString(after byte: UInt8) -> Bool {
+        guard byte != 0x07, byte != 0x9C, byte != 0x1B, pending.count <= Self.maximumStringLength,
+              pending.count >= 2, pending[pending.count - 2] != 0x1B else { return false }
+        let bodyStart: Int
+        switch pending[0] {
+        case 0x1B where Self.stringIntroducers.contains(pending[1]): bodyStart = 2
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: bodyStart = 1
+        case 0xC2 where [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(pending[1]): bodyStart = 2
+        default: return false
+        }
+        return pending.count > bodyStart
     }
 
     /// No more bytes came in time: whatever is pending is taken as it stands.

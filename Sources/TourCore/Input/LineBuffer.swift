@@ -14,7 +14,12 @@ package struct LineBuffer: Sendable {
     }
 
     /// The lines `bytes` complete, without their newlines (a CR before one is dropped too).
-    package mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [String] where Bytes.Element == UInt8 {
+    package mutating func feed(_ bytes: [UInt8]) -> [String] {
+        feed(bytes[...])
+    }
+
+    /// A concrete type, not any Sequence, for the reason KeyDecoder.feed gives.
+    package mutating func feed(_ bytes: ArraySlice<UInt8>) -> [String] {
         var lines: [String] = []
         for byte in bytes {
             if byte == 0x0A {
