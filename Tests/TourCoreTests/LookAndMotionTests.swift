@@ -83,6 +83,14 @@ struct LookAndMotionTests {
         #expect(!AnsiArt.looksColored(""))
     }
 
+    /// Colored art keeps every scalar as written, in one, two, three and four UTF-8 bytes.
+    @Test func coloredArtKeepsScalarsOfEveryLength() {
+        let text = "a\u{E9}\u{2580}\u{1F600}\u{10FFFF}\u{7FF}\u{800}\u{FFFD}z"
+        let art = Tour.Art(text: "\u{1B}[31m" + text)
+        #expect(art.lines.first.map { Array($0.unicodeScalars) } == Array(TextSanitizer.clean(text).unicodeScalars))
+        #expect(art.lines.first?.unicodeScalars.count == art.styles.first?.count)
+    }
+
     @Test func artLinesEndAtCRLFToo() {
         // A file saved with CRLF: its lines are lines, plain or colored, and no CR is left.
         let plain = Tour.Art(text: "/\\_/\\\r\n( o.o )\r\n")

@@ -21,9 +21,7 @@ package enum AnsiArt {
     /// Art with the colors and attributes its SGR sequences gave each character.
     package static func parse(_ text: String) -> Tour.Art {
         var art = StyledLines()
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count + 1)  // at least as many bytes as scalars; no counting pass
-        scalars.append(contentsOf: text.unicodeScalars)
+        var scalars = Self.scalars(of: text)
         scalars.append("\n")
         var index = 0
         while index < scalars.count {
@@ -45,6 +43,31 @@ package enum AnsiArt {
             }
         }
         return Tour.Art(lines: art.lines, styles: art.styles)
+    }
+
+    /// The text's scalars, decoded from its bytes in place (a String's UTF-8 is always
+    /// valid): through `unicodeScalars` it cost 44 instructions a byte.
+    private static func scalars(of text: String) -> [Unicode.Scalar] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(bytes.count + 1)  // no more scalars than bytes
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                var value: UInt32, length: Int
+                switch lead {
+                case ..<0x80: (value, length) = (UInt32(lead), 1)
+                case ..<0xE0: (value, length) = (UInt32(lead & 0x1F), 2)
+                case ..<0xF0: (value, length) = (UInt32(lead & 0x0F), 3)
+                default: (value, length) = (UInt32(lead & 0x07), 4)
+                }
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                index += length
+            }
+            return scalars
+        }
     }
 
     /// The lines of colored art as they are read: characters, each with the style in force
