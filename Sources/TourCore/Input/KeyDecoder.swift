@@ -135,14 +135,21 @@ package struct KeyDecoder: Sendable {
     private func isInsideString(after byte: UInt8) -> Bool {
         guard byte != 0x07, byte != 0x9C, byte != 0x1B, pending.count <= Self.maximumStringLength,
               pending.count >= 2, pending[pending.count - 2] != 0x1B else { return false }
-        let bodyStart: Int
-        switch pending[0] {
-        case 0x1B where Self.stringIntroducers.contains(pending[1]): bodyStart = 2
-        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: bodyStart = 1
-        case 0xC2 where [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(pending[1]): bodyStart = 2
-        default: return false
-        }
+        guard let bodyStart = Self.stringBody(in: pending) else { return false }
         return pending.count > bodyStart
+    }
+
+    /// Where the body of the string `bytes` opens starts, when they open one: after ESC and
+    /// an introducer, after an 8-bit introducer (DCS, SOS, OSC, PM, APC), or after one of
+    /// those sent as UTF-8 (C2 9D …) by a terminal in UTF-8 mode.
+    private static func stringBody(in bytes: [UInt8]) -> Int? {
+        let c1Introducers: [UInt8] = [0x90, 0x98, 0x9D, 0x9E, 0x9F]
+        switch bytes.first {
+        case 0x1B where bytes.count >= 2 && stringIntroducers.contains(bytes[1]): return 2
+        case let first? where c1Introducers.contains(first): return 1
+        case 0xC2 where bytes.count >= 2 && c1Introducers.contains(bytes[1]): return 2
+        default: return nil
+        }
     }
 
     /// No more bytes came in time: whatever is pending is taken as it stands.
@@ -190,14 +197,14 @@ package struct KeyDecoder: Sendable {
     }
 
     private func decodeOne(_ bytes: [UInt8], final: Bool) -> Step {
+        // A string (a terminal's answer to OSC 11, say) is no key: swallowed whole.
+        if let bodyStart = Self.stringBody(in: bytes) { return decodeString(bytes, from: bodyStart, final: final) }
         let first = bytes[0]
         switch first {
         case 0x1B:
             if bytes.count == 1 { return final ? .decoded(.escape, length: 1) : .needMore(isString: false) }
             let second = bytes[1]
             if second == UInt8(ascii: "[") { return decodeCSI(bytes, from: 2, final: final) }
-            // A string (a terminal's answer to OSC 11, say) is no key: swallowed whole.
-            if Self.stringIntroducers.contains(second) { return decodeString(bytes, from: 2, final: final) }
             if second == UInt8(ascii: "O") {
                 if bytes.count < 3 { return final ? .decoded(.escape, length: 1) : .needMore(isString: false) }
                 return .decoded(ss3Key(bytes[2]), length: 3)
@@ -205,13 +212,9 @@ package struct KeyDecoder: Sendable {
             if second == 0x1B { return .decoded(.escape, length: 1) }
             // Alt+key: the key itself.
             return .decoded(nil, length: 1)
-        // The 8-bit introducers: CSI, and DCS, SOS, OSC, PM, APC.
+        // The 8-bit CSI (the strings are read above), and the same sent as UTF-8 (C2 9B …).
         case 0x9B: return decodeCSI(bytes, from: 1, final: final)
-        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return decodeString(bytes, from: 1, final: final)
-        // The same, sent as UTF-8 (C2 9B …) by a terminal in UTF-8 mode.
         case 0xC2 where bytes.count >= 2 && bytes[1] == 0x9B: return decodeCSI(bytes, from: 2, final: final)
-        case 0xC2 where bytes.count >= 2 && [0x90, 0x98, 0x9D, 0x9E, 0x9F].contains(bytes[1]):
-            return decodeString(bytes, from: 2, final: final)
         case 0x0D, 0x0A: return .decoded(.enter, length: 1)
         case 0x7F, 0x08: return .decoded(.backspace, length: 1)
         case 0x09: return .decoded(.tab, length: 1)
