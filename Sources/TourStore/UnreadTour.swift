@@ -33,14 +33,18 @@ package struct UnreadTour: Sendable {
     /// A tour file with its first 16 KiB read now, so a file that cannot be read fails
     /// here; the head is looked for in them, then in the whole file, which the load then
     /// takes, so a large tour is read once. A translation for `locale` is laid over it.
-    package static func file(path: String, locale: String? = nil, allowOutsideArt: Bool = false) throws(TourError) -> UnreadTour {
+    /// `readingHead: false` is for a run that reads the whole tour whatever its top says
+    /// (any but `once`): the file is read whole now and no head is looked for, a walk
+    /// over the whole file that cost 2 K instructions a page.
+    package static func file(path: String, locale: String? = nil, allowOutsideArt: Bool = false,
+                             readingHead: Bool = true) throws(TourError) -> UnreadTour {
         let markdown = TourLoader.isMarkdown(path), defaultID = TourLoader.defaultID(forPath: path)
-        let (start, startIsWhole) = try TourLoader.readTourFile(path, upTo: TourLoader.headBytes)
+        let (start, startIsWhole) = try TourLoader.readTourFile(path, upTo: readingHead ? TourLoader.headBytes : Int.max)
         var whole: [UInt8]? = startIsWhole ? start : nil
         var head: TourHead? = nil
-        if case .found(let found) = TourHead.scan(start, markdown: markdown, defaultID: defaultID) {
+        if readingHead, case .found(let found) = TourHead.scan(start, markdown: markdown, defaultID: defaultID) {
             head = found
-        } else if !startIsWhole, let bytes = try? TourLoader.readTourFile(path) {
+        } else if readingHead, !startIsWhole, let bytes = try? TourLoader.readTourFile(path) {
             // A file that can no longer be read is the load's to report.
             whole = bytes
             if case .found(let found) = TourHead.scan(bytes, markdown: markdown, defaultID: defaultID) { head = found }

@@ -117,7 +117,9 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
     }
     let unread: UnreadTour
     if let path = arguments.file {
-        unread = try UnreadTour.file(path: path, locale: arguments.locale ?? Tour.environmentLocale, allowOutsideArt: arguments.allowOutsideArt)
+        // Only a `once` start decides from the file's top; any other run reads it whole.
+        unread = try UnreadTour.file(path: path, locale: arguments.locale ?? Tour.environmentLocale, allowOutsideArt: arguments.allowOutsideArt,
+                                     readingHead: arguments.once)
     } else {
         unread = UnreadTour(try BuiltInTour.load())
     }

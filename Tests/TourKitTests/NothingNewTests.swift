@@ -151,5 +151,16 @@ struct NothingNewTests {
             #expect(error.description.hasPrefix(brokenPath + ":1:42: "), "\(error)")
             #expect(error.description.contains("did you mean \"title\"?"))
         }
+        // A run that is not `once` reads the file whole and no head: the same tour, the
+        // same error at the same place, and a missing file still fails before the load.
+        let whole = try UnreadTour.file(path: path, readingHead: false)
+        #expect(whole.head == nil)
+        #expect(try whole.load() == loaded)
+        var wholeError: TourError? = nil
+        do { _ = try UnreadTour.file(path: brokenPath, readingHead: false).load() } catch { wholeError = error }
+        #expect(wholeError?.description == errors.first?.description)
+        var missing: TourError? = nil
+        do { _ = try UnreadTour.file(path: directory + "/absent.json", readingHead: false) } catch { missing = error }
+        #expect(missing?.description.hasPrefix(directory + "/absent.json") == true, "\(String(describing: missing))")
     }
 }
