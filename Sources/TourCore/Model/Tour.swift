@@ -64,6 +64,8 @@ public struct Tour: Sendable, Equatable {
 
     /// The same tour with only the pages at `indices`, in that order.
     package func selectingPages(_ indices: [Int]) -> Tour {
+        // Every page in order, as most runs show them: the pages as they are, not copies.
+        if indices.elementsEqual(pages.indices) { return self }
         var tour = self
         tour.pages = indices.map { pages[$0] }
         return tour
@@ -127,16 +129,18 @@ extension Tour {
             return .content(file: "Tour(version:)", position: nil, message: Version.problem(key: "version", text: version))
         }
         var questionKeys: Set<String> = []
-        for (index, page) in pages.enumerated() {
-            if let text = page.unreadableSince {
+        // By index, reading the two fields: a page taken whole is a copy of every field.
+        for index in pages.indices {
+            if let text = pages[index].unreadableSince {
                 return .content(file: "Tour.Page(since:)", position: nil,
                                 message: "page \(index + 1): " + Version.problem(key: "since", text: text))
             }
             // A question built in Swift is held to a file's rules, which `tour check` cannot see.
-            if let choice = page.choice, let problem = choice.problem(keysSoFar: questionKeys) {
+            guard case .choice(let choice) = pages[index].content else { continue }
+            if let problem = choice.problem(keysSoFar: questionKeys) {
                 return .content(file: "Tour.Choice", position: nil, message: "page \(index + 1): " + problem)
             }
-            if let key = page.choice?.key { questionKeys.insert(key) }
+            questionKeys.insert(choice.key)
         }
         return nil
     }

@@ -79,7 +79,8 @@ extension DecodePass {
         for (index, node) in raw.elements(pagesNode).enumerated() {
             let number = index + 1
             guard let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: number) }) else { continue }
-            if let key = page.choice?.key {
+            if case .choice(let choice) = page.content {
+                let key = choice.key
                 // A tour without an id keeps its state under its file's name: another
                 // tool's tour.json would read these answers, and find its welcome seen.
                 if questionKeys.isEmpty, !idGiven, let member = memberValue(of: node, "key") {

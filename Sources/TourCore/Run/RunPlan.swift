@@ -55,7 +55,10 @@ package struct RunPlan: Equatable, Sendable {
         self.selection = selection
         self.writtenPageCount = tour.pageCount
         self.version = tour.version
-        for index in 0..<tour.pageCount where tour.pages[index].choice != nil { questionPages.insert(index) }
+        // The content's case alone: `choice` would copy each page to read it.
+        for index in 0..<tour.pageCount {
+            if case .choice = tour.pages[index].content { questionPages.insert(index) }
+        }
         switch selection {
         case .everyPage: pages = Array(0..<tour.pageCount)
         case .whatsNew(let lastSeen): pages = WhatsNew.pagesToShow(in: tour, lastSeen: lastSeen)
