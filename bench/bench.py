@@ -170,12 +170,11 @@ class Terminal:
         each read timed as it came; None if it never did. Nothing is parsed while the
         program runs. `wait_for` parses each read before taking the next, and a program
         that writes its frame in many small pieces waits meanwhile in the pseudo-terminal:
-        dialog writes its first frame in 92 writes (ncurses flushes after every cursor move
-        until a first `endwin`), and was timed 1.2 to 1.3 ms late, tour 0.5 to 0.6 ms. The one
-        question the programs here wait on, DA1 (tour's fence), is answered the moment it
-        is read, as a terminal does; when the program has been quiet for `quiet` seconds,
-        the reads go through the emulator in order, and the first after which `predicate`
-        holds gives the time."""
+        dialog writes its first frame in 89 writes, some of a single byte, and was timed 1.2
+        to 1.3 ms late, tour 0.5 to 0.6 ms. The one question the programs here wait on,
+        DA1 (tour's fence), is answered the moment it is read, as a terminal does; when the
+        program has been quiet for `quiet` seconds, the reads go through the emulator in
+        order, and the first after which `predicate` holds gives the time."""
         reads = []
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
@@ -1088,7 +1087,7 @@ def main():
                   "timed as it came and parsed only once the program was quiet; DA1, the question tour waits on, is "
                   "answered the moment it is read, and each program is started right after `true` ran, so that none "
                   "follows the quiet wait of the run before it on a processor gone idle. Until 2026-12-04 21:50 UTC each read was parsed before the next was "
-                  "taken, which timed dialog's frame (92 writes) 1.2 to 1.3 ms late and tour's 0.5 to 0.6 ms late: "
+                  "taken, which timed dialog's frame (89 writes) 1.2 to 1.3 ms late and tour's 0.5 to 0.6 ms late: "
                   "tour's first-frame ratio to dialog read 0.71× where this way reads 0.84–0.85× (21 runs each, twice, "
                   "the two ways side by side). Until 2026-12-04 "
                   "programs were started with pty.fork, whose copy of this Python took about 5 ms to reach exec, and the "
