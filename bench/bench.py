@@ -152,7 +152,10 @@ class Terminal:
         return "\n".join(self.shown_rows)
 
     def wait_for(self, predicate, timeout=10):
-        """Seconds from start until predicate(self) holds (None on timeout)."""
+        """Seconds from start until predicate(self) holds (None on timeout). Each read is
+        parsed before the next is taken, so a time here runs late by the parsing of what came
+        before: it is for waiting on a screen, and for comparing tour with itself (pictures
+        in pixels and in cells). Against another program, time with `frame_time`."""
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
             # What has come is read before the check, so the time is when the last byte came.
@@ -478,6 +481,9 @@ def nothing_new(directory, runs):
 
 # --- measurements -------------------------------------------------------------------
 
+TRUE = shutil.which("true") or "/bin/true"
+
+
 def started_warm(argv, env=None):
     """A Terminal for `argv`, started right after `true` ran: the run before it ends with
     `frame_time`'s quiet wait, and a program started after 50 ms idle drew its first frame
@@ -485,9 +491,6 @@ def started_warm(argv, env=None):
     21 runs each), enough to tilt a ratio by which program happened to follow which."""
     subprocess.run([TRUE], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return Terminal(argv, env=env)
-
-
-TRUE = shutil.which("true") or "/bin/true"
 
 
 def first_frame(argv, ready, runs_env=None, breakdown=None):
@@ -529,7 +532,7 @@ def time_breakdown(binary):
         finally:
             terminal.close()
 
-    sample = {"true_exit_ms": spawn_to_exit([shutil.which("true") or "/bin/true"]),
+    sample = {"true_exit_ms": spawn_to_exit([TRUE]),
               "version_exit_ms": spawn_to_exit([binary, "--version"])}
     terminal = started_warm([binary, "--no-mouse", "--no-animation"])
     try:
