@@ -33,7 +33,7 @@ package enum AnsiArt {
             case _ where EscapeSequence.isIntroducer(scalar.value):
                 art.flushCharacter()
                 let (next, sgr) = EscapeSequence.skip(scalars, from: index - 1)
-                if let sgr { applySGR(codes: sgrCodes(scalars[sgr].lazy.map { UInt8(truncatingIfNeeded: $0.value) }), to: &art.style) }
+                if let sgr { applySGR(scalars[sgr], to: &art.style) }
                 index = next
             case 0x09:
                 art.flushCharacter()
@@ -80,7 +80,8 @@ package enum AnsiArt {
         var styles: [[Style]] = []
         var style = Style.plain
         private var lineBytes: [UInt8] = []
-        /// Per piece, its style and how many scalars it holds.
+        /// Per piece, its style and how many scalars it holds. An ASCII line's pieces are
+        /// one scalar each, so their counts are only written once a line has more.
         private var pieceStyles: [Style] = []
         private var pieceScalars: [Int] = []
         /// A piece is open: a mark that follows joins it.
@@ -97,13 +98,23 @@ package enum AnsiArt {
 
         /// A scalar of text: combining marks join the character before them, under the
         /// style it had.
+        @inline(__always)
         mutating func add(_ scalar: Unicode.Scalar) {
             if scalar.value < 0x80 {  // ASCII joins nothing before it: a piece of its own
                 pieceStyles.append(style)
-                pieceScalars.append(1)
+                if !lineIsASCII { pieceScalars.append(1) }
                 pieceOpen = true
-                lineBytes.append(UInt8(scalar.value))
+                lineBytes.append(UInt8(truncatingIfNeeded: scalar.value))
                 return
+            }
+            addNonASCII(scalar)
+        }
+
+        private mutating func addNonASCII(_ scalar: Unicode.Scalar) {
+            if lineIsASCII {
+                // Every piece so far was one ASCII scalar.
+                pieceScalars = Array(repeating: 1, count: pieceStyles.count)
+                lineIsASCII = false
             }
             let joins = pieceOpen && (scalar.value == 0x200D || scalar.value == 0xFE0F || Self.mayBeMark(scalar)
                 && scalar.properties.generalCategory == .nonspacingMark)
@@ -114,7 +125,6 @@ package enum AnsiArt {
                 pieceScalars.append(1)
                 pieceOpen = true
             }
-            lineIsASCII = false
             lineBytes.append(contentsOf: UTF8.encode(scalar)!)
         }
 
@@ -174,11 +184,35 @@ package enum AnsiArt {
     static func sgrCodes<Bytes: Sequence<UInt8>>(_ parameters: Bytes) -> [Int] {
         var codes: [Int] = []
         codes.reserveCapacity(5)  // "38;2;r;g;b", the longest common one, in one allocation
+        forEachSGRCode(parameters) { codes.append($0) }
+        return codes
+    }
+
+    /// The SGR whose parameters are `scalars` (ASCII digits, ";" and ":", as
+    /// `EscapeSequence.skip` found them) applied to the style. Its codes are read onto the
+    /// stack: an array for each of the built-in art's 72 sequences cost about 25 K
+    /// instructions at every start.
+    static func applySGR(_ scalars: ArraySlice<Unicode.Scalar>, to style: inout Style) {
+        let fields = scalars.reduce(1) { $1 == ";" ? $0 + 1 : $0 }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: fields) { codes in
+            var count = 0
+            forEachSGRCode(scalars.lazy.map { UInt8(truncatingIfNeeded: $0.value) }) { code in
+                codes[count] = code
+                count += 1
+            }
+            applySGR(codes: UnsafeBufferPointer(rebasing: codes[..<count]), to: &style)
+        }
+    }
+
+    /// Calls `body` with each field's number, in order: one call per field, so a list of
+    /// `n` semicolons gives `n + 1`.
+    @inline(__always)
+    private static func forEachSGRCode<Bytes: Sequence<UInt8>>(_ parameters: Bytes, _ body: (Int) -> Void) {
         var value = 0, valid = false, pieceStarted = false, inSubParameter = false
         for byte in parameters {
             switch byte {
             case UInt8(ascii: ";"):
-                codes.append(valid ? value : 0)
+                body(valid ? value : 0)
                 value = 0; valid = false; pieceStarted = false; inSubParameter = false
             case _ where inSubParameter:
                 continue
@@ -197,12 +231,11 @@ package enum AnsiArt {
                 value = -1; valid = false
             }
         }
-        codes.append(valid ? value : 0)
-        return codes
+        body(valid ? value : 0)
     }
 
     /// An SGR's codes applied to the style (`ESC [ m` reads as the one code 0, a reset).
-    static func applySGR(codes: [Int], to style: inout Style) {
+    private static func applySGR(codes: UnsafeBufferPointer<Int>, to style: inout Style) {
         var index = 0
         while index < codes.count {
             let code = codes[index]
