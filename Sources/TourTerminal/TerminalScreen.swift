@@ -74,7 +74,8 @@ final class TerminalScreen {
         frameBuffer = descriptor
         frameFile = file
         self.size = size
-        modes = PrivateModes(cursorAddress: Self.capability("cup"), keyMouse: Self.capability("kmous"))
+        modes = PrivateModes(cursorAddress: tour_cursor_address().map { String(cString: $0) },
+                             keyMouse: tour_key_mouse().map { String(cString: $0) })
         self.mouse = mouse && modes.mouse
         clearsOnLeaving = environment.insideGNUScreen
         // Until the session's answer: the same rule, with tmux not yet asked.
@@ -345,10 +346,6 @@ final class TerminalScreen {
             if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
         }
         return newterm(terminal, file, tour_stdin())
-    }
-
-    private static func capability(_ name: String) -> String? {
-        tour_string_capability(name).map { String(cString: $0) }
     }
 
     /// Copies what ncurses wrote into the frame buffer to the terminal, in one write.
