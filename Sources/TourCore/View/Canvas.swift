@@ -109,7 +109,9 @@ public struct Canvas: Equatable, Sendable {
             for byte in text.utf8 {
                 if column >= width { break }
                 if column >= 0 {
-                    if buffer[rowStart + column].isContinuation, column > 0 {
+                    // Only the first cell written can cut a wide character in two: past it,
+                    // the cell to the left is this text's own.
+                    if column == x, column > 0, buffer[rowStart + column].isContinuation {
                         buffer[rowStart + column - 1] = Cell(scalar: 0x20, style: buffer[rowStart + column - 1].style)
                     }
                     buffer[rowStart + column] = Cell(scalar: UInt32(byte), style: style)
