@@ -64,6 +64,13 @@ public struct Canvas: Equatable, Sendable {
         return cells.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[start..<start + size.width])) }
     }
 
+    /// Lets `body` change row `y`'s cells in place, without a bounds check for each.
+    package mutating func withMutableRow<Result>(_ y: Int, _ body: (UnsafeMutableBufferPointer<Cell>) -> Result) -> Result {
+        precondition(y >= 0 && y < size.height, "row outside the canvas")
+        let start = index(0, y), width = size.width
+        return cells.withUnsafeMutableBufferPointer { all in body(UnsafeMutableBufferPointer(rebasing: all[start..<start + width])) }
+    }
+
     /// Lets `body` draw into `rect` of this canvas as if it were a canvas of its own:
     /// coordinates start at the rectangle's corner and nothing lands outside it. No cell
     /// is copied, so a page body costs no more than drawing it.

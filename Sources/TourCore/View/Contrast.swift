@@ -121,26 +121,38 @@ package enum Contrast {
         // A frame has a handful of color pairs: a short list beats a hash table (and keeps
         // Dictionary out of start-up); past 64 pairs each is simply worked out again.
         var decided: [(pair: PairKey, readable: Color, bold: Bool)] = []
+        // Neighbouring cells mostly share a style: the last answer is tried first. Rows are
+        // read in place, and the picture's columns skipped as a range (cell by cell, through
+        // the subscript, this cost about 50 instructions a cell at every frame).
+        var last: (pair: PairKey, readable: Color, bold: Bool)? = nil
+        let width = canvas.size.width
         for y in 0..<canvas.size.height {
-            for x in 0..<canvas.size.width {
-                if let picture, picture.contains(x: x, y: y) { continue }
-                var cell = canvas[x, y]
-                let style = cell.style
-                // Only a color the author chose is moved: the terminal's own foreground is the
-                // terminal's business, and text on a gradient band was chosen for its band.
-                guard style.foreground != .default else { continue }
-                let key = PairKey(foreground: style.foreground, background: style.background, bold: style.bold)
-                let readable: Color, bold: Bool
-                if let known = decided.first(where: { $0.pair == key }) {
-                    (readable, bold) = (known.readable, known.bold)
-                } else {
-                    (readable, bold) = readableStyle(of: style.foreground, on: style.background, depth: depth, background: background, bold: style.bold)
-                    if decided.count < 64 { decided.append((key, readable, bold)) }
-                }
-                if readable != style.foreground || bold != style.bold {
-                    cell.style.foreground = readable
-                    cell.style.bold = bold
-                    canvas[x, y] = cell
+            var skipped = 0..<0
+            if let picture, y >= picture.y, y < picture.y + picture.height {
+                skipped = max(0, min(picture.x, width))..<max(0, min(picture.x + picture.width, width))
+            }
+            canvas.withMutableRow(y) { row in
+                for x in 0..<width where !skipped.contains(x) {
+                    let style = row[x].style
+                    // Only a color the author chose is moved: the terminal's own foreground is the
+                    // terminal's business, and text on a gradient band was chosen for its band.
+                    if case .default = style.foreground { continue }  // a tag test, not a call of ==
+                    let key = PairKey(foreground: style.foreground, background: style.background, bold: style.bold)
+                    let answer: (pair: PairKey, readable: Color, bold: Bool)
+                    if let last, last.pair == key {
+                        answer = last
+                    } else if let known = decided.first(where: { $0.pair == key }) {
+                        answer = known
+                    } else {
+                        let (readable, bold) = readableStyle(of: style.foreground, on: style.background, depth: depth, background: background, bold: style.bold)
+                        answer = (key, readable, bold)
+                        if decided.count < 64 { decided.append(answer) }
+                    }
+                    last = answer
+                    if answer.readable != style.foreground || answer.bold != style.bold {
+                        row[x].style.foreground = answer.readable
+                        row[x].style.bold = answer.bold
+                    }
                 }
             }
         }
