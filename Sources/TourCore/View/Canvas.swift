@@ -107,8 +107,24 @@ public struct Canvas: Equatable, Sendable {
         return column
     }
 
+    /// A line of printable ASCII with a style for each character (colored art), a cell a
+    /// byte; nil, with nothing written, when the text is not printable ASCII or the styles
+    /// are not one a character. Run by run through `write`, each run cost a substring and
+    /// a grapheme walk (about 100 K instructions for the built-in tour's first page).
+    package mutating func writeASCII(_ text: String, styles: [Style], x: Int, y: Int) -> Int? {
+        guard text.utf8.count == styles.count, TextWidth.printableASCIIWidth(text.utf8) != nil else { return nil }
+        guard y >= 0, y < size.height else { return x }
+        return styles.withUnsafeBufferPointer { styles in writeASCII(text, x: x, y: y) { styles[$0] } }
+    }
+
     /// Printable ASCII: one byte, one cell, no grapheme breaking.
     private mutating func writeASCII(_ text: String, x: Int, y: Int, style: Style) -> Int {
+        writeASCII(text, x: x, y: y) { _ in style }
+    }
+
+    /// Printable ASCII, the character at each offset in `styleAt(offset)`.
+    @inline(__always)
+    private mutating func writeASCII(_ text: String, x: Int, y: Int, styleAt: (Int) -> Style) -> Int {
         var column = x
         let width = size.width
         let rowStart = index(0, y)
@@ -121,7 +137,7 @@ public struct Canvas: Equatable, Sendable {
                     if column == x, column > 0, buffer[rowStart + column].isContinuation {
                         buffer[rowStart + column - 1] = Cell(scalar: 0x20, style: buffer[rowStart + column - 1].style)
                     }
-                    buffer[rowStart + column] = Cell(scalar: UInt32(byte), style: style)
+                    buffer[rowStart + column] = Cell(scalar: UInt32(byte), style: styleAt(column - x))
                 }
                 column += 1
             }

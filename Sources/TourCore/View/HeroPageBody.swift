@@ -179,7 +179,7 @@ package struct HeroPageBody: PageBody {
             for (row, line) in hero.lines.enumerated() {
                 if hero.styles.isEmpty {
                     canvas.write(line, x: x, y: y)
-                } else {
+                } else if canvas.writeASCII(line, styles: hero.styles[row], x: x, y: y) == nil {
                     // A run of characters in one style is written at once: a write per
                     // character cost a string and a segmentation each.
                     var column = x
