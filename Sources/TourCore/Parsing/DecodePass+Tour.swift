@@ -131,8 +131,10 @@ extension DecodePass {
             }
         }
         for (color, position, what) in colors {
-            guard let worstBand = bands.min(by: { Contrast.worstRatio(of: color, over: [$0]) < Contrast.worstRatio(of: color, over: [$1]) }) else { continue }
-            let worst = Contrast.worstRatio(of: color, over: [worstBand])
+            // Each band's ratio once: compared pairwise, each was worked out twice a comparison.
+            let ratios = bands.map { Contrast.worstRatio(of: color, over: [$0]) }
+            guard let worstIndex = ratios.indices.min(by: { ratios[$0] < ratios[$1] }) else { continue }
+            let worstBand = bands[worstIndex], worst = ratios[worstIndex]
             guard worst < Contrast.minimumRatio else { continue }
             let shown = (worst * 100).rounded(.down) / 100
             let shade = Contrast.readableShade(of: color, on: worstBand, depth: .direct, background: .dark)
