@@ -176,15 +176,11 @@ package enum AnsiArt {
 
     /// The numbers of an SGR sequence's fields, read from its bytes: a field is its first
     /// non-empty ":"-separated piece (the rest are sub-parameters), and a piece that is not
-    /// all digits, or too large, is 0, as is an empty field.
+    /// all digits, or too large, is 0, as is an empty field. The parser itself reads the
+    /// fields onto the stack (`applySGR`); this list of them is for the tests.
     static func sgrCodes(_ parameters: String) -> [Int] {
-        sgrCodes(parameters.utf8)
-    }
-
-    static func sgrCodes<Bytes: Sequence<UInt8>>(_ parameters: Bytes) -> [Int] {
         var codes: [Int] = []
-        codes.reserveCapacity(5)  // "38;2;r;g;b", the longest common one, in one allocation
-        forEachSGRCode(parameters) { codes.append($0) }
+        forEachSGRCode(parameters.utf8) { codes.append($0) }
         return codes
     }
 
