@@ -38,6 +38,17 @@ static inline const char *tour_present_string(const char *value) { return value 
 static inline const char *tour_cursor_address(void) { return tour_present_string(cursor_address); }
 static inline const char *tour_key_mouse(void) { return tour_present_string(key_mouse); }
 
+/// How the entry leaves the alternate screen (rmcup: xterm's also pops the title it pushed); NULL where it has none.
+static inline const char *tour_exit_ca_mode(void) { return tour_present_string(exit_ca_mode); }
+/// The entry's strings ncurses sends at start that may designate character sets.
+static inline const char *tour_enable_acs(void) { return tour_present_string(ena_acs); }
+static inline const char *tour_init_2string(void) { return tour_present_string(init_2string); }
+/// What sets the scroll margins to rows top...bottom (from 0), from the entry's csr; NULL
+/// where it has none.
+static inline const char *tour_scroll_region(int top, int bottom) {
+    return tour_present_string(change_scroll_region) ? tparm(change_scroll_region, top, bottom) : NULL;
+}
+
 /// Fills a cchar_t from up to CCHARW_MAX wide characters; returns ERR on failure.
 static inline int tour_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, int pair) {
     return setcchar(cell, text, attrs, (short)(pair > 32767 ? 0 : pair), &pair);

@@ -4,6 +4,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -44,7 +47,14 @@ static int saved_output_fd = -1;
 static int have_saved_modes = 0;
 static struct termios saved_modes;
 static char restore_sequence[256];
-static size_t restore_sequence_length = 0;
+static volatile sig_atomic_t restore_sequence_length = 0;
+
+void tour_guard_set_restore_sequence(const char *bytes, size_t length) {
+    restore_sequence_length = 0;
+    if (length > sizeof restore_sequence) return;
+    memcpy(restore_sequence, bytes, length);
+    restore_sequence_length = (sig_atomic_t)length;
+}
 
 /* Device-attribute answers the terminal still owes (start-up questions not yet fenced). */
 static volatile sig_atomic_t fences_outstanding = 0;
@@ -78,19 +88,44 @@ void tour_guard_set_picture_cleanup(const char *bytes, size_t length) {
 }
 
 static pid_t parent_at_install = 0;
+/* The tool tour follows (TOUR_HOST_PID) died, and the terminal was given back at once,
+   in the signal handler: the run loop then writes nothing more. */
+static volatile sig_atomic_t following_host = 0;
+static volatile sig_atomic_t handed_back = 0;
+/* tour's screen is up (not yet handed back, or taken again after `fg`). */
+static volatile sig_atomic_t screen_up = 0;
+
+void tour_guard_note_screen_up(int up) { screen_up = up; }
+
 
 /* The terminal is still this process's: its process group is the terminal's foreground
-   group, and the parent that started it is alive (when it dies of the same Ctrl-C, the
-   shell takes the terminal back at once). Otherwise the shell is reading the terminal:
-   an answer asked for now would reach its prompt, and a flush would drop its keys.
-   tcgetpgrp and getppid are async-signal-safe. */
+   group. Otherwise the shell is reading the terminal (it took it back when the tool that
+   started tour died or stopped): an answer asked for now would reach its prompt, and a
+   flush would drop its keys. Whether the parent lives says nothing here: a launcher that
+   starts tour and exits without waiting leaves tour in the foreground, and the modes must
+   still come back. tcgetpgrp is async-signal-safe. */
 int tour_guard_terminal_is_ours(void) {
     int input = saved_input_fd >= 0 ? saved_input_fd : STDIN_FILENO;
     pid_t foreground = tcgetpgrp(input);
     /* -1: not our controlling terminal (a pty handed over without a session): no job
-       control to lose, so only the parent counts. */
-    if (foreground >= 0 && foreground != getpgrp()) return 0;
-    return parent_at_install == 0 || getppid() == parent_at_install;
+       control to lose. */
+    return foreground < 0 || foreground == getpgrp();
+}
+
+void tour_guard_end_with_host(long host) {
+#ifdef __linux__
+    if (host <= 1 || getppid() != (pid_t)host) return;
+    following_host = 1;
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    /* Gone between the two calls: no signal will come for it now. */
+    if (getppid() != (pid_t)host) raise(SIGTERM);
+#else
+    (void)host;
+#endif
+}
+
+int tour_guard_parent_left(void) {
+    return parent_at_install != 0 && getppid() != parent_at_install;
 }
 
 /* Reads and drops input until the terminal has answered every fence owed, the exit
@@ -100,6 +135,11 @@ int tour_guard_terminal_is_ours(void) {
 static void drain_input(void) {
     if (saved_output_fd < 0 || saved_input_fd < 0 || exit_fence_answers < 1) return;
     if (!tour_guard_terminal_is_ours()) return;
+    /* The tool that started us is gone: a shell may read the answer; flush only. */
+    if (tour_guard_parent_left()) {
+        tcflush(saved_input_fd, TCIFLUSH);
+        return;
+    }
     ssize_t ignored = write(saved_output_fd, exit_fence, exit_fence_length);
     (void)ignored;
     int owed = fences_outstanding + exit_fence_answers;
@@ -133,8 +173,40 @@ static void drain_input(void) {
     tcflush(saved_input_fd, TCIFLUSH);
 }
 
+int tour_guard_handed_back(void) { return handed_back; }
+
+/* The SIGTERM that the host's death sends (PR_SET_PDEATHSIG) comes before the shell hears
+   of that death, and the shell then takes the terminal and prints its prompt at once: the
+   run loop would lose that race, and leaving the alternate screen after the prompt is
+   drawn would wipe the prompt. So the screen is given back here, now: the restore
+   sequence, no question asked (a shell may read the answer), the modes while the
+   terminal is still ours. */
+static void hand_back_for_dead_host(void) {
+    if (picture_cleanup_length > 0 && saved_output_fd >= 0) {
+        ssize_t ignored = write(saved_output_fd, picture_cleanup, (size_t)picture_cleanup_length);
+        (void)ignored;
+    }
+    if (restore_sequence_length > 0 && saved_output_fd >= 0) {
+        ssize_t ignored = write(saved_output_fd, restore_sequence, (size_t)restore_sequence_length);
+        (void)ignored;
+    }
+    if (tour_guard_terminal_is_ours()) {
+        tcflush(saved_input_fd, TCIFLUSH);
+        if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
+    } else {
+        /* The shell won the race: its prompt went to the alternate screen just left. A
+           resize's signal makes it (readline, zsh, fish) draw the prompt again. */
+        pid_t foreground = tcgetpgrp(saved_input_fd);
+        if (foreground > 0) kill(-foreground, SIGWINCH);
+    }
+    handed_back = 1;
+}
+
 static void relay_signal(int signal_number) {
     int saved_errno = errno;
+    if (signal_number == SIGTERM && following_host && screen_up && !handed_back && getppid() != parent_at_install) {
+        hand_back_for_dead_host();
+    }
     unsigned char byte = (unsigned char)signal_number;
     if (pipe_write_fd >= 0) {
         ssize_t ignored = write(pipe_write_fd, &byte, 1);
@@ -149,7 +221,7 @@ static void restore_terminal_and_reraise(int signal_number) {
         (void)ignored;
     }
     if (restore_sequence_length > 0 && saved_output_fd >= 0) {
-        ssize_t ignored = write(saved_output_fd, restore_sequence, restore_sequence_length);
+        ssize_t ignored = write(saved_output_fd, restore_sequence, (size_t)restore_sequence_length);
         (void)ignored;
     }
     /* Before the shell's modes come back: in canonical mode an answer (no newline) would not be read. */
@@ -179,8 +251,7 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
     saved_output_fd = output_fd;
     parent_at_install = getppid();
     have_saved_modes = tcgetattr(input_fd, &saved_modes) == 0;
-    restore_sequence_length = restore_length < sizeof restore_sequence ? restore_length : sizeof restore_sequence;
-    memcpy(restore_sequence, restore_bytes, restore_sequence_length);
+    tour_guard_set_restore_sequence(restore_bytes, restore_length);
 
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -218,6 +289,12 @@ int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, s
 
 void tour_guard_uninstall(void) {
     if (!installed) return;
+#ifdef __linux__
+    if (following_host) prctl(PR_SET_PDEATHSIG, 0);
+#endif
+    following_host = 0;
+    handed_back = 0;
+    screen_up = 0;
     picture_cleanup_length = 0;
     for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);
     for (size_t i = 0; i < FATAL_COUNT; i++) {
@@ -233,7 +310,23 @@ void tour_guard_uninstall(void) {
     installed = 0;
 }
 
+/* A tool that runs tour is in tour's process group, with the shell's job control above
+   it: a tool that stopped at the Ctrl-Z itself would let the shell take the terminal while
+   tour is still handing it back, so tools ignore SIGTSTP while tour runs. Stopping is then
+   tour's to do, for the whole job, once the terminal is handed back: SIGSTOP, which a tool
+   ignoring SIGTSTP cannot ignore. `fg` continues the whole group. A parent that leads its
+   own session (tmux, script, a pane's program) has no shell above it to say `fg`: there,
+   as for tour started by the shell itself, tour stops alone, as SIGTSTP would. */
+static int stops_whole_job(void) {
+    pid_t parent = getppid();
+    return parent > 1 && getpgid(parent) == getpgrp() && getsid(parent) != parent;
+}
+
 void tour_guard_suspend_self(void) {
+    if (stops_whole_job()) {
+        kill(0, SIGSTOP);  /* stops here until SIGCONT */
+        return;
+    }
     struct sigaction default_action, ours;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;

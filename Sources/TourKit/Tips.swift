@@ -147,12 +147,13 @@ enum TipRunner {
         }
     }
 
-    /// What the environment says of tips: stdout and stderr, CI, TOUR_DISABLE, TOUR_NO_TIPS.
+    /// What the environment says of tips: stdout and stderr, CI, TOUR_DISABLE, TOUR_NO_TIPS,
+    /// a background job.
     static func environmentSilence(_ environment: TerminalEnvironment) -> TipPolicy.Silence? {
         TipPolicy.environmentSilence(
             stdoutIsTerminal: environment.stdoutIsTerminal, stderrIsTerminal: environment.stderrIsTerminal,
             continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
-            tipsDisabledByUser: environment.tipsDisabledByUser)
+            tipsDisabledByUser: environment.tipsDisabledByUser, inForeground: environment.inForeground)
     }
 
     /// Reads the state, decides with `StartPlan.tip`, prints the tip that is due from

@@ -74,7 +74,7 @@ enum TourRunner {
         if let reason = OncePolicy.reasonNotToShow(
             stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
             continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
-            plainRequested: options.presentation == .plain) {
+            plainRequested: options.presentation == .plain, inForeground: environment.inForeground) {
             if environment.debug { StandardStreams.error("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
             return TourResult(outcome: .notShown(reason), shown: .nothing)
         }

@@ -57,12 +57,13 @@ package enum FullScreenSession {
     /// Plays the pages of `tour` that the options' plan shows; says how it ended, with the
     /// plan as it stood then (a reload may have changed it).
     package static func play(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
-        let restore = Array(TerminalScreen.crashRestoreSequence.utf8)
+        let restore = Array(TerminalScreen.crashRestoreSequence().utf8)
         let signalPipe = restore.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
         }
         guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
         defer { tour_guard_uninstall() }
+        if let host = options.environment.hostProcess { tour_guard_end_with_host(host) }
 
         let environment = options.environment
         let explicit = options.background ?? environment.backgroundRequested
@@ -118,8 +119,8 @@ package enum FullScreenSession {
             composed = eventLoop(provisional)
             composed?.composeFirstFrame()
         }
-        let (replies, typedAhead) = asked ? screen.awaitAnswers(to: questions, deadline: options.backgroundQueryDeadline, decoder: &decoder)
-                                          : (TerminalReplies(), [])
+        let replies = asked ? screen.awaitAnswers(to: questions, deadline: options.backgroundQueryDeadline, decoder: &decoder)
+                            : TerminalReplies()
         let decided = answers.decide(replies)
         var loop: EventLoop
         if var kept = composed, decided.drawsTheSameFrame(as: provisional) {
@@ -131,7 +132,7 @@ package enum FullScreenSession {
             composed = nil
             loop = eventLoop(decided)
         }
-        let outcome = loop.run(typedAhead: typedAhead)
+        let outcome = loop.run()
         // Still on the alternate screen: every picture the terminal holds is freed.
         if var overlay = loop.overlay { screen.send(overlay.finish()) }
         if environment.debug {
@@ -178,7 +179,6 @@ private struct EventLoop {
         self.watcher = options.watch.flatMap { FileWatcher(paths: $0.files) }
     }
 
-    /// Runs until the tour ends; `typedAhead` are keys that came in while the terminal was asked about its colors.
     /// The first frame was composed (`composeFirstFrame`) and waits to be sent.
     private var firstFrameComposed = false
 
@@ -190,13 +190,13 @@ private struct EventLoop {
         firstFrameComposed = true
     }
 
-    mutating func run(typedAhead: [Key] = []) -> TourOutcome {
+    /// Runs until the tour ends.
+    mutating func run() -> TourOutcome {
         if firstFrameComposed {
             screen.sendComposed()
         } else {
             perform(pager.start(at: Self.now()))
         }
-        for key in typedAhead where outcome == nil { send(.key(key)) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while outcome == nil {
             drawIfNeeded()
@@ -236,8 +236,8 @@ private struct EventLoop {
                         screen.refreshSize()
                         send(.resumed(screen.size))
                     } else {
-                        // Ctrl-C reached the whole foreground group: the parent may die of it too.
-                        if signal == SIGINT { screen.interruptedFromTerminal = true }
+                        // Sent to the whole group, perhaps: the parent may die of it too.
+                        if [SIGINT, SIGTERM, SIGHUP].contains(signal) { screen.endedBySignal = true }
                         send(.signal(signal))
                     }
                 }

@@ -12,6 +12,11 @@ package struct TerminalEnvironment: Sendable {
     package var stdoutIsTerminal: Bool
     /// Messages reach the person (a tip needs both ends on the terminal).
     package var stderrIsTerminal = false
+    /// TOUR_HOST_PID: the tool that runs tour, which tour follows out when it dies.
+    package var hostProcess: Int?
+    /// This process's group is the terminal's foreground group, or the terminal is not its
+    /// controlling one (no job control to step on): false for `mytool &`.
+    package var inForeground = true
     /// TERM, as set.
     package var term: String?
     /// The locale's character set is UTF-8 (otherwise draw ASCII only).
@@ -122,6 +127,8 @@ package struct TerminalEnvironment: Sendable {
         result.disabledByUser = isSet("TOUR_DISABLE")
         result.tipsDisabledByUser = isSet("TOUR_NO_TIPS")
         result.stderrIsTerminal = isatty(STDERR_FILENO) == 1
+        result.inForeground = inForegroundJob()
+        result.hostProcess = environment("TOUR_HOST_PID").flatMap { Int($0) }
         result.debug = isSet("TOUR_DEBUG")
         result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))
         result.picturesRequested = environment("TOUR_PICTURES").flatMap(PictureSetting.init(name:))
@@ -138,6 +145,16 @@ package struct TerminalEnvironment: Sendable {
             result.tmuxEnvironment = tmuxVariableNames.compactMap { name in environment(name).map { "\(name)=\($0)" } }
         }
         return result
+    }
+
+    /// Whether the terminal on stdout (else stdin, else stderr) has this process's group in
+    /// front. tcgetpgrp fails where the terminal is not the controlling one: no job there.
+    static func inForegroundJob() -> Bool {
+        for descriptor in [STDOUT_FILENO, STDIN_FILENO, STDERR_FILENO] where isatty(descriptor) == 1 {
+            let foreground = tcgetpgrp(descriptor)
+            return foreground < 0 || foreground == getpgrp()
+        }
+        return true
     }
 
     /// The character set of LC_CTYPE as it is set now is UTF-8.

@@ -42,8 +42,16 @@ final class TerminalScreen {
     static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
 
     /// What to write if the process crashes while the screen is ours: end synchronized
-    /// output, stop every mouse mode, show the cursor, leave the alternate screen.
-    static let crashRestoreSequence = "\u{1B}[?2026l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h\u{1B}[?1049l\r\n"
+    /// output, stop every mouse mode, show the cursor, what ncurses set and never undoes
+    /// (`HandBack`: the margins for the whole window before the entry is read), leave the
+    /// alternate screen as the terminal's entry says to, once it is read (xterm's also pops
+    /// the window title its entry pushed on the way in).
+    static func crashRestoreSequence(handBack: String = "\u{1B}[r", leavingAlternateScreen: String = "\u{1B}[?1049l") -> String {
+        "\u{1B}[?2026l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?25h" + handBack + leavingAlternateScreen + "\r\n"
+    }
+
+    /// What `endwin` leaves set, written before it (see `HandBack`).
+    private let handBackBytes: [UInt8]
 
     /// Takes over the terminal. Fails when TERM names no terminal terminfo knows.
     /// Runs inside CharacterLocale.withEnvironment, which sets LC_CTYPE (all ncurses needs
@@ -85,12 +93,25 @@ final class TerminalScreen {
         var modes = termios()
         shellModes = tcgetattr(STDIN_FILENO, &modes) == 0 ? modes : nil
         Self.setProgramModes(from: shellModes)
+        // Keys typed before the tour is up were meant for the tool (a query, then Enter),
+        // not for pages the person has not seen: none of them turns a page.
+        if shellModes != nil { tcflush(STDIN_FILENO, TCIFLUSH) }
         nonl()  // the terminal translates no newlines (see setProgramModes); tell ncurses
         // The cursor is placed after each frame (on the focused button), hidden or not:
         // a screen reader's review cursor follows it.
         leaveok(tour_stdscr(), false)
         colors = ColorSupport(mode: colorMode)
-        curs_set(0)
+        let handBack = HandBack(speaksECMA48: self.modes.speaksECMA48, setsScrollRegion: tour_scroll_region(0, 0) != nil,
+                                initStrings: [tour_enable_acs(), tour_init_2string()].compactMap { $0.map { String(cString: $0) } }).bytes
+        handBackBytes = Array(handBack.utf8)
+        if let leaving = tour_exit_ca_mode().map({ String(cString: $0) }), leaving.hasPrefix("\u{1B}[") {
+            let restore = Array(Self.crashRestoreSequence(handBack: handBack, leavingAlternateScreen: leaving).utf8)
+            restore.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_restore_sequence($0.baseAddress, $0.count) }
+            }
+        }
+        curs_set(0)  // which also writes out what ncurses holds of its set-up
+        Self.appendScrollMargins(rows: size.height, to: descriptor)
         if self.mouse { setupTail = Array(Self.mouseOn.utf8) }
         // The set-up (the alternate screen, the modes) is not written yet: it goes out in
         // one write after the start-up questions (`ask`), or alone (`sendSetup`).
@@ -99,6 +120,8 @@ final class TerminalScreen {
 
     /// What follows ncurses' own set-up, in whichever write sends it first: the mouse turned on.
     private var setupTail: [UInt8] = []
+    /// The set-up went out: the terminal shows tour's screen.
+    private var screenTaken = false
 
     /// Writes the set-up, where `ask` did not: the terminal is not asked anything.
     func sendSetup() {
@@ -120,8 +143,18 @@ final class TerminalScreen {
     /// Shell modes, normal screen, cursor, no mouse, and nothing the terminal sent left
     /// for the shell: what closing and suspending share.
     private func handBack() {
+        tour_guard_note_screen_up(0)
         setupTail = []  // a mouse never turned on is not turned on on the way out
+        // The tool tour follows died: the signal handler gave the terminal back already,
+        // and the shell may be printing its prompt. ncurses is let go without a byte.
+        guard tour_guard_handed_back() == 0 else {
+            endwin()
+            dropComposed()
+            return
+        }
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
+        // Before endwin, which moves the cursor to the last row by absolute address.
+        if !handBackBytes.isEmpty { writeToTerminal(handBackBytes) }
         clearBeforeLeaving()
         endwin()
         sendPending(synchronized: false)
@@ -179,29 +212,34 @@ final class TerminalScreen {
         }
     }
 
+    /// The run ends on a signal the whole process group may have got: Ctrl-C, SIGTERM, SIGHUP.
+    var endedBySignal = false
+    /// How long an exit on a signal the whole process group may have had (Ctrl-C, a
+    /// SIGTERM or SIGHUP to the group) waits to see whether the tool that started tour dies
+    /// of it too: one that does not ignore it dies within a millisecond or two.
+    static let parentDeathWait = 0.03
+
     /// Reads and drops what the terminal sends until it answers a fence sent now (the
     /// device attributes, which come after every mouse report and answer sent before
     /// them), or the wait `ExitDrain` gives (longer on a link that was slow to answer at
     /// start): a fast click's release, a late answer to the start-up questions or the
     /// fence's own answer never reaches the shell. A terminal that does not speak ECMA-48
     /// is not asked; what arrived from it is flushed.
-    /// The run ends on a Ctrl-C, which the whole foreground process group got.
-    var interruptedFromTerminal = false
-    /// How long a Ctrl-C exit waits to see whether the parent dies of it too: a parent that
-    /// does not ignore SIGINT dies within a millisecond or two of the signal.
-    static let parentDeathWait = 0.03
-
     private func drainInput() {
         // Once the shell has the terminal back (the parent died of the same Ctrl-C), its
-        // input is the shell's: ask nothing, flush nothing. After a Ctrl-C the shell may be
-        // about to take it: a parent that dies of it is given a moment to do so first.
-        if interruptedFromTerminal {
-            let until = Self.monotonicSeconds() + Self.parentDeathWait
-            while tour_guard_terminal_is_ours() != 0, Self.monotonicSeconds() < until { usleep(2_000) }
+        // input is the shell's: ask nothing, flush nothing. After a signal to the group the
+        // tool may be about to die of it: it is given a moment to, so the check below sees it.
+        if endedBySignal {
+            let start = Self.monotonicSeconds()
+            while tour_guard_terminal_is_ours() != 0, tour_guard_parent_left() == 0,
+                  Self.monotonicSeconds() - start < Self.parentDeathWait { usleep(2_000) }
         }
         guard tour_guard_terminal_is_ours() != 0 else { return }
         defer { tcflush(STDIN_FILENO, TCIFLUSH) }
-        guard modes.speaksECMA48 else { return }
+        // With the tool that started tour gone (killed, or a launcher that did not wait), a
+        // shell may take the terminal at any moment and read the fence's answer as typed
+        // keys: nothing is asked, what came is flushed.
+        guard modes.speaksECMA48, tour_guard_parent_left() == 0 else { return }
         let drain = exitDrain
         guard let fence = drain.fence else { return }
         writeToTerminal(fence.bytes)
@@ -220,6 +258,7 @@ final class TerminalScreen {
     static func monotonicSeconds() -> Double { TimedRead.now() }
 
     func resume() {
+        tour_guard_note_screen_up(1)
         Self.setProgramModes(from: shellModes)
         if mouse { writeToTerminal(Array(Self.mouseOn.utf8)) }
         refreshSize()
@@ -267,7 +306,7 @@ final class TerminalScreen {
 
     /// Writes `bytes` to the terminal now, outside any frame (a picture taken away).
     func send(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty, tour_guard_handed_back() == 0 else { return }
         writeToTerminal(bytes)
     }
 
@@ -307,22 +346,21 @@ final class TerminalScreen {
     /// Reads the answers to what `ask` sent until every fence has come or `deadline`
     /// seconds after it was sent, whichever is first, so a terminal that knows none of the
     /// questions costs no wait beyond its DA1 and one that answers nothing at most
-    /// `deadline`. The bytes go through `decoder`, which keys typed meanwhile come out of.
-    func awaitAnswers(to questions: StartupQuestions, deadline seconds: Double,
-                      decoder: inout KeyDecoder) -> (replies: TerminalReplies, typedAhead: [Key]) {
+    /// `deadline`. The bytes go through `decoder`; keys typed meanwhile came before the
+    /// first frame, and are dropped as those typed before the start are.
+    func awaitAnswers(to questions: StartupQuestions, deadline seconds: Double, decoder: inout KeyDecoder) -> TerminalReplies {
         var replies = TerminalReplies()
-        var keys: [Key] = []
-        guard let asked else { return (replies, keys) }
+        guard let asked else { return replies }
         // What came while the first frame was composed is read even past the deadline.
         let remaining = max(0.001, asked.at + seconds - Self.monotonicSeconds())
         TimedRead.read(STDIN_FILENO, for: remaining, until: { replies.fences >= questions.fences }) { bytes in
-            keys += decoder.feed(bytes, at: Self.monotonicSeconds())
+            _ = decoder.feed(bytes, at: Self.monotonicSeconds())
             for reply in decoder.takeReplies() {
                 replies.note(reply)
                 noteReply(reply)
             }
         }
-        return (replies, keys)
+        return replies
     }
 
     /// Reads the window size from the terminal and tells ncurses; returns true if it changed.
@@ -331,7 +369,20 @@ final class TerminalScreen {
         guard let newSize = Self.currentSize(), newSize != size else { return false }
         size = newSize
         resizeterm(Int32(max(1, newSize.height)), Int32(max(1, newSize.width)))
+        Self.appendScrollMargins(rows: newSize.height, to: frameBuffer)
+        // Setting margins homes the cursor: the next frame is drawn whole, by absolute address.
+        clearok(tour_curscr(), true)
         return true
+    }
+
+    /// Margins for the whole window, after what ncurses wrote to the frame buffer. ncurses
+    /// sets them at start for the terminfo entry's size (24 rows for most), before it is
+    /// told the window's: without this they would stay 24 rows high in a taller window,
+    /// for the shell too once tour is gone.
+    private static func appendScrollMargins(rows: Int, to frameBuffer: Int32) {
+        guard let margins = tour_scroll_region(0, Int32(max(1, rows)) - 1) else { return }
+        let bytes = Array(String(cString: margins).utf8)
+        _ = FileSystem.writeAll(bytes, to: frameBuffer)
     }
 
     /// An ncurses screen for `terminal`: from the system's terminfo database, else from the
@@ -350,6 +401,12 @@ final class TerminalScreen {
 
     /// Copies what ncurses wrote into the frame buffer to the terminal, in one write.
     private func sendPending(synchronized: Bool, before: [UInt8] = [], after: [UInt8] = []) {
+        // The first write takes the screen (the set-up goes with it); from then on a dead
+        // host's SIGTERM gives it back at once.
+        if !screenTaken {
+            screenTaken = true
+            tour_guard_note_screen_up(1)
+        }
         let length = lseek(frameBuffer, 0, SEEK_CUR)
         guard length > 0 || !before.isEmpty || !setupTail.isEmpty || !after.isEmpty else { return }
         var bytes = [UInt8](repeating: 0, count: max(0, Int(length)))

@@ -6,9 +6,10 @@ import Testing
 @Suite("OncePolicy")
 struct OncePolicyTests {
     @Test func theOrderOfTheChecks() {
-        func reason(stdin: Bool = true, stdout: Bool = true, ci: Bool = false, disabled: Bool = false, plain: Bool = false) -> TourOutcome.NotShownReason? {
+        func reason(stdin: Bool = true, stdout: Bool = true, ci: Bool = false, disabled: Bool = false, plain: Bool = false,
+                    foreground: Bool = true) -> TourOutcome.NotShownReason? {
             OncePolicy.reasonNotToShow(stdinIsTerminal: stdin, stdoutIsTerminal: stdout, continuousIntegration: ci,
-                                       disabledByUser: disabled, plainRequested: plain)
+                                       disabledByUser: disabled, plainRequested: plain, inForeground: foreground)
         }
         #expect(reason() == nil)
         #expect(reason(stdin: false) == .notATerminal && reason(stdout: false) == .notATerminal)
@@ -16,6 +17,9 @@ struct OncePolicyTests {
         #expect(reason(ci: true) == .continuousIntegration && reason(stdout: false, ci: true) == .continuousIntegration)
         #expect(reason(ci: true, plain: true) == .continuousIntegration)  // CI stays quiet even with --plain
         #expect(reason(stdin: false, ci: true, disabled: true) == .disabledByUser)  // the person's own word first
+        // `mytool &`: the terminal is another group's; not even --plain prints into it.
+        #expect(reason(foreground: false) == .backgroundJob && reason(plain: true, foreground: false) == .backgroundJob)
+        #expect(reason(stdout: false, foreground: false) == .notATerminal && reason(ci: true, foreground: false) == .continuousIntegration)
     }
 
     @Test func theDebugLineNamesTheWayAroundInTheCallersWords() {
@@ -23,5 +27,6 @@ struct OncePolicyTests {
         #expect(OncePolicy.explanation(.notATerminal).contains(".plain") && !OncePolicy.explanation(.notATerminal).contains("--plain"))
         #expect(OncePolicy.explanation(.continuousIntegration) == "CI is set in the environment")
         #expect(OncePolicy.explanation(.disabledByUser) == "TOUR_DISABLE is set in the environment")
+        #expect(OncePolicy.explanation(.backgroundJob).contains("background job"))
     }
 }

@@ -139,9 +139,10 @@ struct TipsTests {
     }
 
     @Test func silenceComesFromTheEnvironmentThenTheState() {
-        func environment(stdout: Bool = true, stderr: Bool = true, ci: Bool = false, disabled: Bool = false, noTips: Bool = false) -> TipPolicy.Silence? {
+        func environment(stdout: Bool = true, stderr: Bool = true, ci: Bool = false, disabled: Bool = false, noTips: Bool = false,
+                         foreground: Bool = true) -> TipPolicy.Silence? {
             TipPolicy.environmentSilence(stdoutIsTerminal: stdout, stderrIsTerminal: stderr, continuousIntegration: ci,
-                                         disabledByUser: disabled, tipsDisabledByUser: noTips)
+                                         disabledByUser: disabled, tipsDisabledByUser: noTips, inForeground: foreground)
         }
         #expect(environment() == nil)
         #expect(environment(stderr: false) == .notATerminal)
@@ -149,6 +150,7 @@ struct TipsTests {
         #expect(environment(stdout: false, ci: true) == .continuousIntegration)
         #expect(environment(ci: true, noTips: true) == .tipsDisabledByUser)
         #expect(environment(ci: true, disabled: true, noTips: true) == .disabledByUser)
+        #expect(environment(foreground: false) == .backgroundJob && environment(stdout: false, foreground: false) == .notATerminal)
         var state = TipsState()
         #expect(TipPolicy.stateSilence(nil, interval: 86_400, now: 10) == nil)
         #expect(TipPolicy.stateSilence(nil, unreadable: true, interval: 0, now: 10) == .unreadableState)

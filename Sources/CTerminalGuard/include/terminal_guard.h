@@ -22,6 +22,9 @@
 /// `input_fd` had at the moment of this call. Returns the pipe's read end, or -1.
 int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, size_t restore_length);
 
+/// What a crash writes to give the terminal back (at most 256 bytes), once the terminal's
+/// own way of leaving the alternate screen is known.
+void tour_guard_set_restore_sequence(const char *bytes, size_t length);
 /// How many device-attribute answers the terminal still owes (start-up questions not yet
 /// fenced), so a crash drains those too.
 void tour_guard_note_fences(int count);
@@ -32,14 +35,29 @@ void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers);
 /// terminal (at most 64 bytes; empty for none).
 void tour_guard_set_picture_cleanup(const char *bytes, size_t length);
 
-/// 1 while the terminal is still ours: our process group is its foreground group and the
-/// parent that started us lives. 0 once the shell has it back (the parent died of the same
-/// Ctrl-C): then nothing is asked of the terminal, no input is flushed, no mode is set.
+/// 1 while the terminal is still ours: our process group is its foreground group. 0 once
+/// the shell has it back (the tool that started us died of the same Ctrl-C): then nothing
+/// is asked of the terminal, no input is flushed, no mode is set.
 int tour_guard_terminal_is_ours(void);
+/// TOUR_HOST_PID: the tool that runs tour asks to be followed out. When `host` is our
+/// parent, its death sends us SIGTERM (Linux), which gives the terminal back at once: a
+/// tool that dies of a SIGTERM of its own (Node's synchronous spawn cannot pass it on)
+/// leaves no tour behind on the shell's screen. Call after `tour_guard_install`.
+void tour_guard_end_with_host(long host);
+/// Whether tour's screen is up: only then does the host's death give the terminal back
+/// from the signal handler (not while the run loop hands it back, nor while stopped).
+void tour_guard_note_screen_up(int up);
+/// 1 once the host's death gave the terminal back from the signal handler: nothing more is
+/// written to the terminal, no mode is set.
+int tour_guard_handed_back(void);
+/// 1 when the parent that started us is gone: a hint that the shell may be about to take
+/// the terminal back, never the decision (a launcher may exit and leave us in front).
+int tour_guard_parent_left(void);
 /// Puts back the handlers that were there before `tour_guard_install` and closes the pipe.
 void tour_guard_uninstall(void);
 
-/// Stops the process as SIGTSTP would have, and returns once it is continued.
+/// Stops the process as SIGTSTP would have, and returns once it is continued; under a tool
+/// in the same process group (which ignores SIGTSTP while tour runs), stops the whole job.
 /// Call after handing the terminal back to the shell.
 void tour_guard_suspend_self(void);
 

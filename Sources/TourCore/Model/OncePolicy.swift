@@ -3,12 +3,16 @@
 /// and a tour nobody saw must not be recorded as seen.
 package enum OncePolicy {
     /// Why not to show the tour, or nil to show it. The person's own opt-out comes first,
-    /// then CI, then the terminal check, which an explicit `--plain` lifts.
+    /// then CI, then the terminal check, which an explicit `--plain` lifts, then the job:
+    /// a background job shows nothing, `--plain` or not (its text would land in the middle
+    /// of whatever the person is typing, and the tour would be recorded unseen).
     package static func reasonNotToShow(stdinIsTerminal: Bool, stdoutIsTerminal: Bool, continuousIntegration: Bool,
-                                        disabledByUser: Bool, plainRequested: Bool) -> TourOutcome.NotShownReason? {
+                                        disabledByUser: Bool, plainRequested: Bool,
+                                        inForeground: Bool = true) -> TourOutcome.NotShownReason? {
         if disabledByUser { return .disabledByUser }
         if continuousIntegration { return .continuousIntegration }
         if !plainRequested, !(stdinIsTerminal && stdoutIsTerminal) { return .notATerminal }
+        if !inForeground { return .backgroundJob }
         return nil
     }
 
@@ -20,6 +24,7 @@ package enum OncePolicy {
         case .notATerminal:
             forCommand ? "stdin or stdout is not a terminal (give --plain to print the tour anyway)"
                 : "stdin or stdout is not a terminal (the presentation .plain prints the tour anyway)"
+        case .backgroundJob: "running as a background job: the terminal belongs to another process group"
         case .continuousIntegration: "CI is set in the environment"
         case .disabledByUser: "TOUR_DISABLE is set in the environment"
         }

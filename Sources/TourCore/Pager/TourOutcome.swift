@@ -17,6 +17,9 @@ public enum TourOutcome: Hashable, Sendable {
     public enum NotShownReason: Hashable, Sendable {
         /// stdin or stdout is not a terminal: a pipe, a script, a cron job.
         case notATerminal
+        /// A background job (`mytool &`): the terminal belongs to another process group,
+        /// and taking it would stop the job (SIGTTOU) or draw over the shell.
+        case backgroundJob
         /// `CI` is set (to anything but empty, 0 or false).
         case continuousIntegration
         /// The person set `TOUR_DISABLE=1`.

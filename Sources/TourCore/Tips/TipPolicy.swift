@@ -4,6 +4,8 @@
 package enum TipPolicy {
     package enum Silence: Equatable, Sendable {
         case notATerminal
+        /// A background job: a tip would be printed into whatever the person is typing.
+        case backgroundJob
         case continuousIntegration
         case disabledByUser
         case tipsDisabledByUser
@@ -18,11 +20,12 @@ package enum TipPolicy {
     /// Why not to show a tip now, or nil to show one. What the environment says comes
     /// first, so a silent run does not even read the state.
     package static func environmentSilence(stdoutIsTerminal: Bool, stderrIsTerminal: Bool, continuousIntegration: Bool,
-                                           disabledByUser: Bool, tipsDisabledByUser: Bool) -> Silence? {
+                                           disabledByUser: Bool, tipsDisabledByUser: Bool, inForeground: Bool = true) -> Silence? {
         if disabledByUser { return .disabledByUser }
         if tipsDisabledByUser { return .tipsDisabledByUser }
         if continuousIntegration { return .continuousIntegration }
         if !(stdoutIsTerminal && stderrIsTerminal) { return .notATerminal }
+        if !inForeground { return .backgroundJob }
         return nil
     }
 
@@ -42,6 +45,7 @@ package enum TipPolicy {
     package static func explanation(_ silence: Silence) -> String {
         switch silence {
         case .notATerminal: "stdout or stderr is not a terminal"
+        case .backgroundJob: "running as a background job: the terminal belongs to another process group"
         case .continuousIntegration: "CI is set in the environment"
         case .disabledByUser: "TOUR_DISABLE is set in the environment"
         case .tipsDisabledByUser: "TOUR_NO_TIPS is set in the environment"
