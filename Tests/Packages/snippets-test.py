@@ -9,45 +9,15 @@ Debian's golang-go, installed by the Makefile) and run as a tool's users would m
   Ctrl-C (a SIGINT to the whole process group) ends it with 130, and the tool survives
   to print its own line; the terminal is restored and nothing is left in its input.
 """
-import os, re, shutil, subprocess, sys, tempfile
+import os, shutil, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
 from checks import Checks  # noqa: E402
-from roots import ROOT  # noqa: E402
+from snippets import build, snippets  # noqa: E402
 from terminal import Terminal  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1])
-# rustup's rustc where it is installed (the snippet's `unsafe extern` needs Rust 1.82),
-# else the one on PATH (the Makefile installs Debian's where there is none).
-RUSTC = next((path for path in (os.path.expanduser("~/.cargo/bin/rustc"),) if os.access(path, os.X_OK)), "rustc")
 check = Checks("snippets")
-
-
-def snippets():
-    with open(os.path.join(ROOT, "docs", "reference.md")) as reference:
-        text = reference.read()
-    section = text.split("### Calling tour from any other language", 1)[1].split("\n### ", 1)[0]
-    return dict(re.findall(r"^```(go|rust|c|sh)\n(.*?)^```", section, re.M | re.S))
-
-
-def build(language, source, folder):
-    """The snippet as a program: the argv that runs it, or None with the compiler's words."""
-    names = {"go": "main.go", "rust": "main.rs", "c": "main.c", "sh": "tool.sh"}
-    path = os.path.join(folder, names[language])
-    with open(path, "w") as file:
-        file.write(source)
-    program = os.path.join(folder, "tool")
-    commands = {
-        "go": ["go", "build", "-o", program, path],
-        "rust": [RUSTC, "--edition", "2021", "-O", "-o", program, path],
-        "c": ["cc", "-std=c11", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Werror", "-o", program, path],
-    }
-    if language == "sh":
-        return ["/bin/sh", path], ""
-    env = dict(os.environ, GOCACHE=os.path.join(folder, "gocache"), GOPATH=os.path.join(folder, "gopath"),
-               GOFLAGS="-mod=mod", GO111MODULE="off")
-    built = subprocess.run(commands[language], cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    return ([program] if built.returncode == 0 else None), built.stdout
 
 
 def main():

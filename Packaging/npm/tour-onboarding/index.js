@@ -66,16 +66,22 @@ function findTourBin() {
   return null;
 }
 
-// Ctrl-C while the tour is up is the tour's: it gives the terminal back and exits 130.
-// The tool, in the same process group, gets the same SIGINT; a listener keeps Node from
-// dying of it, so the tool gets the outcome and goes on.
-function ignoringInterrupts(work) {
+// While the tour is up, signals are the tour's. spawnSync blocks this thread, so a
+// listener can only keep Node from acting on a signal until the tour is over:
+// - Ctrl-C: tour gives the terminal back and exits 130; a listener keeps Node from dying
+//   of the same SIGINT, so the tool gets the outcome and goes on.
+// - Ctrl-Z: Node must not stop before tour has handed the terminal back, or the shell
+//   takes it while tour is still writing; tour stops the whole job once it has.
+// - SIGTERM and SIGHUP to the tool end Node as before; TOUR_HOST_PID asks tour to follow
+//   it out (it gives the terminal back and exits 143), as Node cannot pass them on here.
+function withTourSignals(work) {
   const ignore = () => {};
-  process.on('SIGINT', ignore);
+  const held = ['SIGINT', 'SIGTSTP'];
+  for (const name of held) process.on(name, ignore);
   try {
     return work();
   } finally {
-    process.removeListener('SIGINT', ignore);
+    for (const name of held) process.removeListener(name, ignore);
   }
 }
 
@@ -83,8 +89,9 @@ function ignoringInterrupts(work) {
 function play(args = [], options = {}) {
   const binary = findTourBin();
   if (!binary) return Outcome.UNAVAILABLE;
-  return ignoringInterrupts(() => {
-    const result = spawnSync(binary, args.map(String), { stdio: 'inherit', env: options.env || process.env });
+  const env = { ...(options.env || process.env), TOUR_HOST_PID: String(process.pid) };
+  return withTourSignals(() => {
+    const result = spawnSync(binary, args.map(String), { stdio: 'inherit', env });
     return result.error ? Outcome.UNAVAILABLE : outcomeFromExit(result.status, result.signal);
   });
 }

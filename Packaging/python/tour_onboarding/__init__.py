@@ -71,20 +71,58 @@ def find_tour_bin():
 
 def play(*arguments, env=None):
     """Runs `tour ARGUMENTS...` on this process's terminal; returns its Outcome."""
+    # TOUR_HOST_PID: should this process die while the tour is up (SIGKILL), tour follows
+    # it out and gives the terminal back, rather than stay on the shell's screen.
+    env = dict(os.environ if env is None else env, TOUR_HOST_PID=str(os.getpid()))
     try:
         process = subprocess.Popen([find_tour_bin(), *arguments], env=env)
     except OSError:  # FileNotFoundError, PermissionError, an exec format error
         return Outcome.UNAVAILABLE
-    # Ctrl-C during the tour is the tour's (it gives the terminal back and exits 130);
-    # the tool gets the outcome, not a KeyboardInterrupt, as with os.system.
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
-    try:
+    with _signals_for(process) as received:
         code = process.wait()
-    finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous)
-    return Outcome.from_exit_code(code)
+    outcome = Outcome.from_exit_code(code)
+    if received:  # the tool's own SIGTERM or SIGHUP, now that the terminal is back
+        os.kill(os.getpid(), received[0])
+    return outcome
+
+
+class _signals_for:
+    """While tour owns the screen, signals are the tour's (handlers are set in the main thread only):
+    - Ctrl-C: tour gives the terminal back and exits 130; the tool gets the outcome, not a
+      KeyboardInterrupt, as with os.system.
+    - Ctrl-Z: the tool must not stop before tour has handed the terminal back, or the shell
+      takes it while tour is still writing; tour stops the whole job once it has.
+    - SIGTERM and SIGHUP sent to the tool: passed on to tour, waited for, then raised again
+      here, so the tool ends as it would have, with the terminal given back first.
+    """
+
+    def __init__(self, process):
+        self.process = process
+        self.previous = {}
+        self.received = []
+
+    def _pass_on(self, number, _frame):
+        if not self.received:
+            self.received.append(number)
+        try:
+            self.process.send_signal(number)
+        except OSError:
+            pass
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            plan = {signal.SIGINT: signal.SIG_IGN}
+            for name, handler in (("SIGTSTP", signal.SIG_IGN), ("SIGTERM", self._pass_on), ("SIGHUP", self._pass_on)):
+                if hasattr(signal, name):
+                    plan[getattr(signal, name)] = handler
+            for number, handler in plan.items():
+                self.previous[number] = signal.signal(number, handler)
+        return self.received
+
+    def __exit__(self, *_):
+        for number, handler in self.previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)  # None: set outside Python
+        return False
 
 
 def once(tour_file, *arguments, env=None):
