@@ -105,6 +105,8 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Terminals/replies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/pixels-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/as-found-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/hosts-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)
 	python3 Tests/Web/web-test.py $(RELEASE_BIN)

@@ -27,9 +27,9 @@ TMUX_CONF_PASSING = "set -g allow-passthrough on\n"
 CLICKS = 3  # fast clicks on each of Skip and Get started, each in a fresh run (--clicks N)
 
 
-def xterm(*extra, term="xterm-256color", colors=(BLACK, WHITE)):
+def xterm(*extra, term="xterm-256color", colors=(BLACK, WHITE), size="80x24"):
     # 6x13 in its ISO 10646 form (xfonts-base): the dots and arrows are in it.
-    return ["xterm", "-fn", "-misc-fixed-medium-r-semicondensed--13-120-75-75-c-60-iso10646-1", "-geometry", "80x24+0+0", "-b", "0", "-bw", "0", "+sb", "-tn", term,
+    return ["xterm", "-fn", "-misc-fixed-medium-r-semicondensed--13-120-75-75-c-60-iso10646-1", "-geometry", f"{size}+0+0", "-b", "0", "-bw", "0", "+sb", "-tn", term,
             "-fg", colors[0], "-bg", colors[1], "-xrm", "XTerm*allowWindowOps: false", *extra, "-e"]
 
 
@@ -41,6 +41,8 @@ SETUPS = {
     "xterm-sixel": (xterm("-ti", "vt340"), "light", 0, "xterm `-ti vt340` (sixel), black on white", True, {}),
     "xterm-8": (xterm(term="xterm", colors=(WHITE, BLACK)), "dark", 0, "xterm, `TERM=xterm` (8 colors)", True, {}),
     "xterm-8-white": (xterm(term="xterm"), "light", 0, "xterm, black on white, `TERM=xterm` (8 colors, bold drawn bright)", True, {}),
+    "xterm-120x40": (xterm(colors=(WHITE, BLACK), size="120x40"), "dark", 0, "xterm at 120x40, white on black", True, {}),
+    "python-tool": (xterm(size="100x30"), "light", 0, "xterm at 100x30, tour run by a Python tool (the module)", True, {}),
     "tmux": (xterm() + ["tmux", "-L", "tour-matrix", "-f", "@TMUXCONF@", "new-session"], "light", 0,
              "tmux inside xterm (white), `allow-passthrough on`", True, {}),
     "tmux-default": (xterm() + ["tmux", "-L", "tour-matrix-default", "-f", "/dev/null", "new-session"], "dark", 0,
@@ -67,9 +69,18 @@ SETUPS = {
                    "window.dimensions.lines=24", "-e"], "light", 0, "alacritty, black on white (software GL)", False,
                   {"LIBGL_ALWAYS_SOFTWARE": "1"}),
 }
-TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-sixel": "xterm", "xterm-8": "xterm", "xterm-8-white": "xterm", "tmux": "tmux", "tmux-default": "tmux",
+TOOLS = {"xterm": "xterm", "xterm-white": "xterm", "xterm-sixel": "xterm", "xterm-8": "xterm", "xterm-8-white": "xterm",
+         "xterm-120x40": "xterm", "python-tool": "xterm", "tmux": "tmux", "tmux-default": "tmux",
          "screen": "screen", "urxvt": "urxvt", "st": "stterm", "xfce4-terminal": "xfce4-terminal",
          "konsole": "konsole", "kitty": "kitty", "tmux-kitty": "kitty", "alacritty": "alacritty"}
+# Set-ups whose runs a tool makes, as its author would (tour_onboarding.play), not the shell.
+HOST = """import sys
+sys.path.insert(0, %r)
+import tour_onboarding
+outcome = tour_onboarding.play(*sys.argv[1:])
+sys.exit({"finished": 0, "skipped": 1}.get(outcome.value, 3))
+"""
+HOSTED = {"python-tool"}
 PACKAGES = {"urxvt": "rxvt-unicode"}  # the Debian package, where its name is not the command's
 # Where the built-in tour's picture is drawn in pixels; every other set-up draws it in cells.
 PIXELS = {"kitty": "kitty graphics", "konsole": "kitty graphics", "xterm-sixel": "sixel"}
@@ -167,10 +178,17 @@ class Setup:
         path = os.path.join(self.work, "loop.sh")
         with open(os.path.join(self.work, "runs"), "w") as out:
             out.write("".join(" ".join([str(index)] + arguments) + "\n" for index, (_, arguments) in enumerate(self.runs)))
+        command = self.tour
+        if self.name in HOSTED:
+            with open(os.path.join(self.work, "host.py"), "w") as out:
+                out.write(HOST % os.path.join(ROOT, "Packaging", "python"))
+            os.makedirs(os.path.join(self.work, "bin"))
+            os.symlink(self.tour, os.path.join(self.work, "bin", "tour"))
+            command = f"PATH={self.work}/bin:$PATH python3 {self.work}/host.py"
         with open(path, "w") as out:
             out.write(f"#!/bin/sh\nd={self.work}\npython3 {HERE}/after-exit.py --size $d/size\n")
             out.write("while read i args <&3; do\n  stty sane\n  echo ready > $d/ready.$i\n")
-            out.write(f"  TOUR_DEBUG=1 {self.tour} --no-animation $args 2> $d/err.$i\n  echo $? > $d/exit.$i\n")
+            out.write(f"  TOUR_DEBUG=1 {command} --no-animation $args 2> $d/err.$i\n  echo $? > $d/exit.$i\n")
             out.write(f"  python3 {HERE}/after-exit.py $d/after.$i.json\n  echo done > $d/done.$i\ndone 3< $d/runs\n")
         return path
 
@@ -308,16 +326,14 @@ class Setup:
         code = (read(f"exit.{index}") or "none").strip()
         after = json.loads(read(f"after.{index}.json") or '{"left": "?", "modes": {}, "fenced": false}')
         expected = {"pages": "0", "skip": "1", "button": "0"}[kind]
-        result = {"kind": kind, "ended": ended, "exit": code, "left": after["left"], "modes": after["modes"], "fenced": after["fenced"]}
+        result = {"kind": kind, "ended": ended, "exit": code, "left": after["left"], "modes": after["modes"],
+                  "ansi_modes": after.get("ansi_modes", {}), "margins": after.get("margins"), "fenced": after["fenced"]}
         self.results.append(result)
         if code != expected:
             self.failures.append(f"run {index} ({kind}): exit {code}, expected {expected}")
         if after["left"]:
             self.failures.append(f"run {index} ({kind}): left for the shell: {after['left']!r}")
-        modes = {int(mode): value for mode, value in after["modes"].items()}
-        # 1 set, 2 reset, 3 and 4 permanently so, 0 not known.
-        wrong = [f"?{mode} is {modes[mode]}" for mode, good in ((25, (1, 3)), (1049, (0, 2, 4)), (1000, (0, 2, 4)),
-                                                                (1006, (0, 2, 4))) if mode in modes and modes[mode] not in good]
+        wrong = self.changed(after)
         if wrong:
             self.failures.append(f"run {index} ({kind}): after exit " + ", ".join(wrong))
         if kind == "pages":
@@ -328,13 +344,38 @@ class Setup:
             result["pixels"] = next((line for line in said.splitlines() if "pictures in" in line), "")
             self.judge_pictures(result["pixels"])
 
+    def changed(self, after):
+        """What the terminal reports differently after a run than before the first: every
+        mode it answers DECRQM for, and the scroll margins (DECRQSS), which must also be the
+        whole window."""
+        size = json.loads(open(os.path.join(self.work, "size")).read()) if os.path.exists(os.path.join(self.work, "size")) else {}
+        before = size.get("before", {})
+        # 1 set, 2 reset, 3 and 4 permanently so, 0 not known.
+        wrong = []
+        for key, mark in (("modes", "?"), ("ansi_modes", "")):
+            was = {int(mode): value for mode, value in before.get(key, {}).items()}
+            now = {int(mode): value for mode, value in after.get(key, {}).items()}
+            wrong += [f"{mark}{mode} is {now[mode]}, was {was[mode]}" for mode in sorted(now) if mode in was and now[mode] != was[mode]]
+        margins = after.get("margins")
+        whole = f"1;{size['rows']}" if "rows" in size else None
+        if margins is not None and (margins != before.get("margins") or (whole and margins != whole)):
+            wrong.append(f"margins {margins}, were {before.get('margins')}, the window is {whole}")
+        return wrong
+
+    def size(self):
+        size = json.loads(open(os.path.join(self.work, "size")).read()) if os.path.exists(os.path.join(self.work, "size")) else {}
+        return f"{size['columns']}x{size['rows']}" if "rows" in size else "?"
+
     def row(self):
         clicks = [r for r in self.results if r["kind"] != "pages"]
         good_clicks = sum(1 for r in clicks if r["ended"] and r["exit"] == {"skip": "1", "button": "0"}[r["kind"]])
         left = sum(len(r["left"]) for r in self.results)
         reported = [r for r in self.results if r["modes"]]
-        modes = "✓" if reported and not any("after exit" in f for f in self.failures) else \
-            ("not reported (no DECRQM)" if not reported else "✗")
+        counted = max((len(r["modes"]) + len(r["ansi_modes"]) for r in reported), default=0)
+        margins = next((r["margins"] for r in self.results if r["margins"]), None)
+        said = f"{counted} modes" + (f" and the margins ({margins})" if margins else "")
+        modes = (f"✓ {said} as before" if reported and not any("after exit" in f for f in self.failures) else
+                 "not reported (no DECRQM)" if not reported else f"✗ (of {said})")
         pages = [r for r in self.results if r["kind"] == "pages"]
         keys = "✓" if pages and pages[0]["ended"] and pages[0]["exit"] == "0" else "✗"
         palette = pages[0].get("palette", "") if pages else ""
@@ -359,12 +400,12 @@ def write_docs(setups, today, kept=()):
     the table of set-ups not run this time, each in the order of SETUPS."""
     shots = "docs/terminals"
     rows = {setup.label: None for setup in setups}
-    lines = ["| set-up | version | keys and exit codes | fast clicks | left for the shell | modes after exit | "
-             "palette | picture | pages | run on |", "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| set-up | size | version | keys and exit codes | fast clicks | left for the shell | modes and margins after exit | "
+             "palette | picture | pages | run on |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for setup in setups:
         keys, clicks, left, modes, palette, picture = setup.row()
         pictures = " ".join(f"[{n}]({os.path.basename(shots)}/{shot})" for n, shot in enumerate(setup.shots, start=1)) or "—"
-        rows[setup.label] = (f"| {setup.label} | {version(setup.name)} | {keys} | {clicks} | {left} | {modes} | {palette} | "
+        rows[setup.label] = (f"| {setup.label} | {setup.size()} | {version(setup.name)} | {keys} | {clicks} | {left} | {modes} | {palette} | "
                              f"{picture} | {pictures} | {today} |")
     for row in kept:
         label = row.split(" | ")[0][2:]
@@ -411,6 +452,8 @@ def main():
         old = text[text.index(begin) + len(begin):text.index(end)].splitlines()[2:] if begin in text and end in text else []
         # A row from before the picture column gets one, unknown.
         old = [row if row.count(" | ") >= 9 else row.replace(" | [1](", " | not seen | [1](", 1) for row in old]
+        # ... and a row from before the size column, the size every set-up then had.
+        old = [row if row.count(" | ") >= 10 else row.replace(" | ", " | 80x24 | ", 1) for row in old]
         table = write_docs(setups, today, kept=old)
         if begin in text and end in text:
             text = text[:text.index(begin) + len(begin)] + table + text[text.index(end):]

@@ -4,7 +4,7 @@
 A slow link, a busy terminal: the answers to the start-up questions (the color scheme,
 the background color, the device attributes that fence them) come at 150 and 250 ms,
 after tour's 100 ms wait, whole or split after their ESC or inside the color, with a
-q typed ahead. A click's press and release come together. A DCS answer never ends. In
+q typed on the first frame, ahead of them. A click's press and release come together. A DCS answer never ends. In
 each case the outcome is the one the keys asked for, and once tour has exited and every
 byte the terminal owed has been sent, nothing is left in the tty's input queue for the
 shell (FIONREAD on the terminal is 0).
@@ -96,8 +96,6 @@ class ScriptedTerminal:
                     self.schedule(when + 0.05, replies[cut:])
                 else:
                     self.schedule(when, replies)
-                if self.typed_ahead:
-                    os.write(self.master, self.typed_ahead)
                 self.seen = text.index(FENCE_QUESTION, index) + len(FENCE_QUESTION)
                 self.fences_asked += 1
             else:
@@ -120,6 +118,11 @@ class ScriptedTerminal:
             self.output += data
             self.stream.feed(data)
             self.answer()
+            # Typed as soon as the first frame is up, before the late answers come: keys
+            # typed before it are dropped (Tests/Terminals/as-found-test.py).
+            if self.typed_ahead and b"\x1b[?2026h" in self.output:
+                os.write(self.master, self.typed_ahead)
+                self.typed_ahead = b""
         while self.scheduled and self.scheduled[0][0] <= self.now():
             os.write(self.master, self.scheduled.pop(0)[1])
 
@@ -173,7 +176,7 @@ def main():
         path = os.path.join(state, "tour", "replies.json")
         return json.load(open(path)) if os.path.exists(path) else None
 
-    # Replies late, whole or split, with q typed ahead: skipped at page 1, nothing left.
+    # Replies late, whole or split, with q typed on the first frame ahead of them: skipped at page 1, nothing left.
     for delay in (0.15, 0.25):
         for split in (None, "after-escape", "inside-color"):
             state = tempfile.mkdtemp(dir=work)

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""hosts-test.py TOUR_BINARY: tour run by a tool, as its authors ship it: a Python tool
+through the module, a Node tool through the package, and the Go, C and shell tools of
+docs/reference.md's snippets, each in a real interactive bash in tmux, at 80x24 and
+120x40. For each tool:
+
+- Ctrl-Z, then `fg`: the shell's prompt comes back with the terminal whole (the tool and
+  tour stopped together), and `fg` brings the tour back;
+- Ctrl-C: the tour ends (130) and the tool goes on;
+- SIGTERM to the tool: the modules pass it on to tour; the snippets' TOUR_HOST_PID
+  makes tour follow the tool out;
+- the tool gone at once (SIGKILL, the extreme of a tool that exits without waiting):
+  tour follows it out, the terminal given back;
+- `tool &` on a first run: nothing shown, the job not stopped, nothing recorded;
+- keys typed ahead with the command: no page turned.
+
+After each: the prompt visible on the pane, nothing typed into the shell, the terminal's
+state as before (terminal_state.py, fed by tmux's pipe-pane), `stty -g` as before, and
+nothing left in the input queue. Run by `make test`.
+"""
+import os, shutil, signal, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "Packages"))
+from checks import Checks  # noqa: E402
+from roots import ROOT  # noqa: E402
+from shell_driver import PROMPT, Shell  # noqa: E402
+from snippets import build, snippets  # noqa: E402
+from terminal_state import differences  # noqa: E402
+
+BINARY = os.path.abspath(sys.argv[1])
+SIZES = [(80, 24), (120, 40)]
+check = Checks("hosts")
+
+PYTHON_TOOL = """import sys
+sys.path.insert(0, %r)
+import tour_onboarding
+outcome = tour_onboarding.once("mytool.json")
+print("mytool: ready (tour: %%s)" %% outcome.value)
+"""
+NODE_TOOL = """const tour = require(%r);
+const outcome = tour.once('mytool.json');
+console.log(`mytool: ready (tour: ${outcome})`);
+"""
+
+
+def tools(folder):
+    """{name: command line} of every host, built in `folder`."""
+    made = {}
+    python_tool = os.path.join(folder, "tool.py")
+    with open(python_tool, "w") as file:
+        file.write(PYTHON_TOOL % os.path.join(ROOT, "Packaging", "python"))
+    made["python"] = f"python3 {python_tool}"
+    node_tool = os.path.join(folder, "tool.js")
+    with open(node_tool, "w") as file:
+        file.write(NODE_TOOL % os.path.join(ROOT, "Packaging", "npm", "tour-onboarding"))
+    made["node"] = f"node {node_tool}"
+    for language, source in sorted(snippets().items()):
+        if language not in ("go", "c", "sh"):
+            continue
+        place = os.path.join(folder, language)
+        os.makedirs(place)
+        argv, words = build(language, source, place)
+        check(f"{language}: the snippet builds", argv is not None, words[-800:])
+        if argv:
+            made[language] = " ".join(argv)
+    return made
+
+
+def write_tour(folder, name):
+    with open(os.path.join(folder, "mytool.json"), "w") as file:
+        file.write('{"id": "%s", "pages": [{"title": "First page"}, {"title": "Second page"}, {"title": "Third page"}]}' % name)
+
+
+def prompt_visible(shell):
+    lines = [line for line in shell.screen().splitlines() if line.strip()]
+    return bool(lines) and lines[-1].startswith(PROMPT.decode().strip())
+
+
+def after(shell, label, before, baseline_stty, count):
+    came_back = shell.wait_for_prompt(count + 1)
+    check(f"{label}: the prompt comes back and is on screen", came_back and prompt_visible(shell), shell.screen()[-400:])
+    problems = differences(before, shell.model.state())
+    check(f"{label}: the terminal is as found", not problems, problems)
+    check(f"{label}: nothing typed into the shell", shell.tail_after_prompt().strip() == b"", shell.tail_after_prompt())
+    check(f"{label}: stty -g as before", shell.stty() == baseline_stty)
+    check(f"{label}: nothing left in the input queue", shell.pending_input() == 0)
+
+
+def scenario(shell, host, command, how, baseline_stty, size):
+    label = f"{host} {size}: {how}"
+    write_tour(shell.folder, f"{host}-{how.replace(' ', '-')}-{size}")
+    before, count, start = shell.model.state(), shell.prompts(), len(shell.output)
+    if how == "&":
+        printed = shell.run(f"{command} & wait $!")
+        check(f"{label}: a background first run goes on, unstopped, showing nothing",
+              b"mytool: ready" in printed and b"Stopped" not in printed and b"First page" not in printed, printed[-300:])
+        count, start = shell.prompts(), len(shell.output)
+        shell.type(f"{command}\r")
+        check(f"{label}: and recorded nothing: the next start shows the welcome", shell.wait_for(rb"First page", after=start))
+        shell.pump(0.4)
+        shell.type("q")
+        after(shell, label, before, baseline_stty, count)
+        return
+    shell.type(f"{command}\r" + ("\r\r" if how == "typed ahead" else ""))
+    if not shell.wait_for(rb"First page", after=start):
+        check(f"{label}: the tour shows", False, shell.screen())
+        return
+    shell.pump(0.5)
+    if how == "typed ahead":
+        check(f"{label}: keys typed ahead turn no page", b"Second page" not in shell.output[start:])
+        shell.type("q")
+    elif how == "Ctrl-Z/fg":
+        shell.key("C-z")
+        stopped = shell.wait_for_prompt(count + 1)
+        check(f"{label}: Ctrl-Z: the shell's prompt is on screen, the job stopped",
+              stopped and prompt_visible(shell) and b"Stopped" in shell.output[start:], shell.screen()[-400:])
+        check(f"{label}: Ctrl-Z: the terminal is as found while stopped", not differences(before, shell.model.state()),
+              differences(before, shell.model.state()))
+        check(f"{label}: Ctrl-Z: nothing typed into the shell", shell.tail_after_prompt().strip() == b"", shell.tail_after_prompt())
+        count, resumed = shell.prompts(), len(shell.output)
+        shell.type("fg\r")
+        check(f"{label}: fg brings the tour back", shell.wait_for(rb"First page", after=resumed))
+        shell.pump(0.4)
+        shell.type("q")
+    elif how == "Ctrl-C":
+        shell.key("C-c")
+    elif how in ("SIGTERM", "SIGKILL"):
+        number = signal.SIGTERM if how == "SIGTERM" else signal.SIGKILL
+        hosts = [pid for pid in shell.pids(command.split()[-1]) if pid not in shell.pids("tour --once")]
+        check(f"{label}: the tool's process is found", bool(hosts))
+        for pid in hosts:
+            os.kill(pid, number)
+    after(shell, label, before, baseline_stty, count)
+    if how in ("Ctrl-Z/fg", "Ctrl-C", "typed ahead"):
+        check(f"{label}: the tool goes on after the tour", b"mytool: ready" in shell.output[start:], shell.screen()[-300:])
+    if how in ("SIGTERM", "SIGKILL"):
+        shell.pump(0.5)
+        check(f"{label}: no tour left running", not shell.pids(f"tour --once"), shell.pids("tour --once"))
+
+
+def main():
+    if not shutil.which("tmux"):
+        print("hosts: tmux is missing (make test installs it)")
+        return 1
+    scratch = tempfile.mkdtemp(prefix="tour-hosts-")
+    try:
+        bin_folder = os.path.join(scratch, "bin")
+        os.makedirs(bin_folder)
+        os.symlink(BINARY, os.path.join(bin_folder, "tour"))
+        made = tools(scratch)
+        check("every host is there: python, node, go, c, sh", sorted(made) == ["c", "go", "node", "python", "sh"], sorted(made))
+        for columns, rows in SIZES:
+            size = f"{columns}x{rows}"
+            for host, command in sorted(made.items()):
+                folder = os.path.join(scratch, f"{host}-{size}")
+                os.makedirs(folder)
+                shell = Shell(folder, columns, rows, backend="tmux", environment={"PATH": f"{bin_folder}:/usr/bin:/bin"})
+                try:
+                    baseline_stty = shell.stty()
+                    check(f"{host} {size}: stty -g reads", baseline_stty is not None)
+                    for how in ("Ctrl-Z/fg", "Ctrl-C", "SIGTERM", "SIGKILL", "&", "typed ahead"):
+                        scenario(shell, host, command, how, baseline_stty, size)
+                finally:
+                    shell.close()
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return check.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
