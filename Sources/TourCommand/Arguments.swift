@@ -125,8 +125,13 @@ package struct Arguments {
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tour FILE") }
         case .schema?:
             guard file == nil else { throw TourError.usage("tour: schema takes no FILE; it prints the one schema of every tour file") }
+        case .tip? where (tipsOff || tipsOn) && id != nil:
+            // `tour tip --off --id kettle`: the id alone, as the hint under a tip prints it.
+            guard file == nil else { throw TourError.usage("tour: tip --\(tipsOff ? "off" : "on") takes a FILE or --id ID, not both") }
+            if tipsOff && tipsOn { throw TourError.usage("tour: --off and --on go one at a time") }
         case .tip?, .tips?:
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tips FILE") }
+            if command == .tip, id != nil { throw TourError.usage("tour: tip takes --id only with --off or --on") }
             if tipsOff && tipsOn { throw TourError.usage("tour: --off and --on go one at a time") }
         case nil:
             if watch && file == nil { throw TourError.usage("tour: --watch needs a FILE to watch") }

@@ -12,13 +12,8 @@ enum TipsCommand {
         options.color = !arguments.noColor
         do throws(TourError) {
             if arguments.tipsOff || arguments.tipsOn {
-                // `tour tip --off kettle`, as the hint under a tip says: by the id, no file needed.
-                let id = namesAnID(path) ? path : try tips.stateID()
-                try Tips.setOff(arguments.tipsOff, id: id, options: options)
-                let message = arguments.tipsOff
-                    ? "tips of \(Quoted(id)) are off; `tour tip --on \(ShellWord.quote(id))` brings them back\n"
-                    : "tips of \(Quoted(id)) are on\n"
-                return Authoring.writeOut(CommandOutput.forTerminal(message)) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
+                // `tour tip --off kettle`, as documented: a bare NAME is an id where no file is.
+                return setOff(arguments, id: namesAnID(path) ? path : try tips.stateID())
             }
             options.offCommandNamesTheID = true
             if arguments.command == .tips {
@@ -38,6 +33,22 @@ enum TipsCommand {
             printError(error)
             return ExitCode.forError(error)
         }
+    }
+
+    /// `tour tip --off --id ID` (the hint under a tip), `--on`, or a bare NAME that names an id.
+    static func setOff(_ arguments: Arguments, id: String) -> Int32 {
+        var options = TipOptions()
+        options.color = !arguments.noColor
+        do throws(TourError) {
+            try Tips.setOff(arguments.tipsOff, id: id, options: options)
+        } catch {
+            printError(error)
+            return ExitCode.forError(error)
+        }
+        let message = arguments.tipsOff
+            ? "tips of \(Quoted(id)) are off; `tour tip --on --id \(ShellWord.quote(id))` brings them back\n"
+            : "tips of \(Quoted(id)) are on\n"
+        return Authoring.writeOut(CommandOutput.forTerminal(message)) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
     }
 
     /// `tour tip --off NAME` names an id rather than a file: no such file, no folder in it,

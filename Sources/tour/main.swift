@@ -42,6 +42,9 @@ func main() -> Int32 {
     if arguments.command == .tip || arguments.command == .tips, let path = arguments.file {
         return TipsCommand.run(arguments, path: path)
     }
+    if arguments.command == .tip, let id = arguments.id {
+        return TipsCommand.setOff(arguments, id: id)
+    }
     if arguments.command == .schema {
         return Authoring.writeOut(TourSchema.text) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
     }

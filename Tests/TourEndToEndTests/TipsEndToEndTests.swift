@@ -95,7 +95,7 @@ struct TipsEndToEndTests {
             #expect(code == 0, "run \(run)")
             #expect(!text.contains("\u{1B}[?1049h") && !text.contains("\u{1B}[?25l"), "run \(run) took the screen: \(text.debugDescription)")
             // The way to turn them off, on one line a person can copy: by the id, with no path.
-            #expect(plain(text).contains("Tip  ") && plain(text).contains("Turn tips off: tour tip --off mytool-tips\n"),
+            #expect(plain(text).contains("Tip  ") && plain(text).contains("Turn tips off: tour tip --off --id mytool-tips\n"),
                     "run \(run): \(text.debugDescription)")
             let tip = try #require(shownTip(text), "run \(run): \(text.debugDescription)")
             shown.append(tip)
@@ -155,8 +155,8 @@ struct TipsEndToEndTests {
         defer { terminal.hangUp() }
         _ = terminal.waitForExit()
         Thread.sleep(forTimeInterval: 0.1)
-        #expect(plain(terminal.text).contains("Turn tips off: tour tip --off 'x`id`y'"), "\(terminal.text.debugDescription)")
-        let off = try runTour(["tip", "--off", "x`id`y"], environment: environment)
+        #expect(plain(terminal.text).contains("Turn tips off: tour tip --off --id 'x`id`y'"), "\(terminal.text.debugDescription)")
+        let off = try runTour(["tip", "--off", "--id", "x`id`y"], environment: environment)
         #expect(off.exitCode == 0 && off.stdout.contains(#"tips of "x`id`y" are off"#), "\(off.stdout) \(off.stderr)")
     }
 
@@ -180,9 +180,9 @@ struct TipsEndToEndTests {
         _ = try start()  // the welcome
         let tip = try start()
         let lines = tip.split(separator: "\n").map(String.init)
-        #expect(lines == ["Tip  Press b to boil.", "     Turn tips off: tour tip --off kettle"], "\(tip.debugDescription)")
+        #expect(lines == ["Tip  Press b to boil.", "     Turn tips off: tour tip --off --id kettle"], "\(tip.debugDescription)")
         #expect(!tip.contains("site-packages"))
-        let off = try runTour(["tip", "--off", "kettle"], environment: environment, in: "/")
+        let off = try runTour(["tip", "--off", "--id", "kettle"], environment: environment, in: "/")
         #expect(off.exitCode == 0, "\(off.stderr)")
         #expect(try start().isEmpty)
     }

@@ -4,7 +4,7 @@
 /// Tip  Sync everywhere                       ← the label (accent, bold), the title (bold)
 ///      Press `s` to sync your habits on      ← the text, wrapped beside the label
 ///      every machine.
-///      Turn tips off: tour tip --off FILE    ← dim: how to make them stop
+///      Turn tips off: tour tip --off --id ID    ← dim: how to make them stop
 /// ```
 ///
 /// At most 80 columns wide, whatever the terminal: a tip is read, not scanned. At most
@@ -55,9 +55,11 @@ package enum TipCard {
     }
 
     /// The command that turns off the tips kept under `id`: one the person can type from
-    /// anywhere, however deep the tool's files are installed.
+    /// anywhere, however deep the tool's files are installed. `--id` says it is an id, so a
+    /// file or folder of that name where the person stands (a tool's own name is the
+    /// commonest in its author's folders) is not read instead.
     package static func offCommand(id: String) -> String {
-        "tour tip --off \(ShellWord.quote(id))"
+        "tour tip --off --id \(ShellWord.quote(id))"
     }
 
     /// What to print: with SGR for `depth`, or plain text when the terminal takes none.
