@@ -116,8 +116,12 @@ enum AccessibleTour {
                 write(tour.labels[.notUnderstood] + "\n")
                 continue
             }
-            let before = state.currentPage
+            let before = state.currentPage, previous = state
             state = state.reduce(action)
+            // A jump past a question with no answer and no default lands on it, as in the pager.
+            if let open = answers.openQuestion(from: before, to: state.currentPage, page: { shown.page($0) }) {
+                state = previous.reduce(.jump(to: open))
+            }
             if state.currentPage != before {
                 onPageChange?(plan.writtenPage(atPosition: before), plan.writtenPage(atPosition: state.currentPage))
                 pageToPrint = state.currentPage

@@ -5,6 +5,18 @@ import Testing
 /// its policy allows, and which pictures it inlines. Tests/Web plays the page in Chromium.
 @Suite("Web page: tour render --format html")
 struct WebPageTests {
+    /// A prepended mark fuses with the `<` after it, a combining mark with the quote before
+    /// it: escaped by bytes, neither passes as markup (issue 64, item 2).
+    @Test func charactersThatFuseWithMarkupAreStillEscaped() {
+        for fused in ["\u{0600}<meta http-equiv=refresh content=0;url=x \u{0600}>", "\u{0D4E}<a href=x>", "\"\u{0301} onload=\"x", "'\u{20DD}"] {
+            let escaped = WebPage.escaped(fused)
+            #expect(!escaped.utf8.contains(0x3C) && !escaped.utf8.contains(0x3E) && !escaped.utf8.contains(0x22) && !escaped.utf8.contains(0x27), "\(escaped)")
+            let inline = WebPage.inline(fused)
+            #expect(!inline.utf8.contains(0x22) && !inline.utf8.contains(0x27) && !inline.contains("<meta") && !inline.contains("<a "), "\(inline)")
+        }
+        #expect(WebPage.escaped("\u{0600}<b>") == "\u{0600}&lt;b&gt;")
+    }
+
     @Test func base64MatchesRFC4648() {
         let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
         for (text, encoded) in vectors { #expect(Base64.encode(Array(text.utf8)) == encoded) }

@@ -35,4 +35,23 @@ struct AccessibleTourTests {
         let moved = KeyBindings.standard.remapping(.skip, to: [.character("x")])
         #expect(AccessibleTour.action(for: "q", bindings: moved) == nil && AccessibleTour.action(for: "x", bindings: moved) == .skip)
     }
+
+    /// `3`, then Enter, on a three-page tour asks page 2's consent first: the accessible
+    /// mode stops a jump where the pager does (issue 64, item 17).
+    @Test func aJumpStopsAtAQuestionWithNoAnswer() throws {
+        let tour = try Tour(json: #"""
+            {"pages": [{"title": "One"},
+                       {"kind": "choice", "key": "telemetry", "title": "Share usage?", "options": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]},
+                       {"title": "Three"}]}
+            """#)
+        var lines = ["3", "", "", "2", ""]
+        var written = ""
+        let (outcome, answers) = AccessibleTour.play(tour, plan: RunPlan(tour: tour, selection: .everyPage), startPosition: 0, bindings: .standard,
+                                                     glyphs: .unicode, write: { written += $0 }, readLine: { lines.isEmpty ? nil : lines.removeFirst() },
+                                                     onPageChange: nil)
+        // 3 lands on the question; Enter with no default stays; Enter again stays; 2 answers "no"; Enter finishes.
+        #expect(outcome == .completed && answers == ["telemetry": "no"], "\(outcome) \(answers)\n\(written)")
+        let question = written.firstRange(of: "Share usage?"), three = written.firstRange(of: "Three")
+        #expect(question != nil && three != nil && question!.lowerBound < three!.lowerBound, "\(written)")
+    }
 }

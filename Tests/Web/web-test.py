@@ -213,6 +213,11 @@ def questions(path):
     driver = browser()
     try:
         open_page(driver, path)
+        press(driver, Keys.END)
+        check("questions: End stops at the question that has no answer and no default", state(driver)["page"] == 1, state(driver))
+        press(driver, Keys.HOME, "4")
+        check("questions: so does a digit", state(driver)["page"] == 1 and not events(driver), state(driver))
+        press(driver, Keys.HOME)
         press(driver, Keys.ARROW_RIGHT)
         check("questions: on to the question", state(driver)["page"] == 1)
         press(driver, Keys.ARROW_RIGHT, Keys.ENTER)
@@ -307,6 +312,29 @@ def hostile(path):
         check("hostile: controls and escape sequences are dropped, the rest is text",
               found["subtitle"] == "</style><style>body{display:none}</style> <b>code</b> & red evil" and found["visible"] != "none", found)
         quiet_and_local(driver, "hostile", "file://" + path)
+    finally:
+        driver.quit()
+
+
+def fused(path):
+    """Markup behind characters that fuse with `<` or a quote into one Character (U+0600 and
+    U+0D4E before it, a combining mark after a quote): still text. A meta refresh would
+    send the browser away with no click, and no Content-Security-Policy stops that."""
+    driver = browser()
+    try:
+        open_page(driver, path)
+        time.sleep(1.5)  # a refresh of 0 s would have gone by now
+        found = driver.execute_script("""return {url: location.href, pwned: window.pwned === undefined ? null : window.pwned,
+            refresh: document.querySelectorAll('meta[http-equiv=refresh i]').length,
+            elements: document.querySelectorAll('img, iframe, a, script:not(:first-of-type)').length,
+            title: document.querySelector('.slide h2').textContent};""")
+        check("fused characters: the browser stays on the page", found["url"] == "file://" + path, found)
+        check("fused characters: no meta refresh, no element, nothing ran",
+              found["refresh"] == 0 and found["elements"] == 0 and found["pwned"] is None, found)
+        check("fused characters: the title shows as its characters", "<meta http-equiv=refresh" in found["title"], found)
+        for key in (Keys.ARROW_RIGHT, Keys.END):
+            press(driver, key)
+        quiet_and_local(driver, "fused characters", "file://" + path)
     finally:
         driver.quit()
 
@@ -450,6 +478,7 @@ def main():
     questions(questions_page)
     appearance([("built-in", builtin, 5), ("questions", questions_page, 4), ("translated", translated, 3)])
     hostile(hostile_page)
+    fused(render(os.path.join(FIXTURES, "web", "fused.json"), name="fused.html"))
     languages(translated, markdown)
     without_script(builtin)
     screenshots(builtin)

@@ -60,22 +60,28 @@ package enum WebPage {
         "sha256-" + Base64.encode(SHA256.digest(text.utf8))
     }
 
-    /// Text for HTML: as characters, never markup, in an element or an attribute.
+    /// Text for HTML: as characters, never markup, in an element or an attribute. Byte by
+    /// byte, never by Character: a prepended mark (U+0600, U+0D4E) fuses with the `<` after
+    /// it, and a combining mark with the quote before it, into one Character that equals
+    /// neither, and would pass as markup.
     package static func escaped(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return text }
-        var result = ""
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
+        for byte in text.utf8 { appendEscaped(byte, to: &result) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// One byte of text for HTML: the five markup characters as references, any other as itself.
+    static func appendEscaped(_ byte: UInt8, to result: inout [UInt8]) {
+        switch byte {
+        case 0x26: result += Array("&amp;".utf8)
+        case 0x3C: result += Array("&lt;".utf8)
+        case 0x3E: result += Array("&gt;".utf8)
+        case 0x22: result += Array("&quot;".utf8)
+        case 0x27: result += Array("&#39;".utf8)
+        default: result.append(byte)
         }
-        return result
     }
 
     /// A subtitle, feature text or label: escaped, `code` in backticks as `<code>`, and
@@ -101,12 +107,7 @@ package enum WebPage {
                 let next = bytes.next()
                 if next == 0xA0 { result.append(0x20) } else { result.append(byte); if let next { pending = [next] } }
             case 0x0A: result.append(contentsOf: [0x3C, 0x62, 0x72, 0x3E])  // <br>
-            case 0x26: result += Array("&amp;".utf8)
-            case 0x3C: result += Array("&lt;".utf8)
-            case 0x3E: result += Array("&gt;".utf8)
-            case 0x22: result += Array("&quot;".utf8)
-            case 0x27: result += Array("&#39;".utf8)
-            default: result.append(byte)
+            default: appendEscaped(byte, to: &result)
             }
         }
         return String(decoding: result, as: UTF8.self)

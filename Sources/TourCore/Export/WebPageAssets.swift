@@ -127,6 +127,11 @@ enum WebPageAssets {
           function move(target) {
             if (target < 0 || target >= count || target === current) return;
             if (target > current && !goOn(current)) return;
+            // A jump forward (End, a digit, a dot) stops at a question on the way that has
+            // no answer and no default: nobody finishes the tour with it unasked.
+            for (var page = current + 1; page < target; page++) {
+              if (isQuestion(page) && value(page) === null) { target = page; break; }
+            }
             current = target;
             render(true);
           }

@@ -36,6 +36,14 @@ package struct Answers: Equatable, Sendable {
         page.choice != nil && selection(on: position, of: page) == nil
     }
 
+    /// Where a move forward from `before` to `target` must stop instead: the first question
+    /// between them with no answer and no default. The pager and the accessible mode ask
+    /// it alike, so no mode lets a jump (End, a digit, a dot) pass a consent unasked.
+    package func openQuestion(from before: Int, to target: Int, page: (Int) -> Tour.Page) -> Int? {
+        guard target > before + 1 else { return nil }
+        return (before + 1..<target).first { blocksForward(on: $0, of: page($0)) }
+    }
+
     /// The person went on from `position`: its selection, if any, is their answer.
     package mutating func answer(on position: Int, of page: Tour.Page) {
         if selection(on: position, of: page) != nil { answered.insert(position) }

@@ -451,9 +451,7 @@ package struct PagerModel: Sendable {
     /// default lands on that question instead: nobody finishes a tour with it unasked.
     /// Returns the action taken and the state it leads to, reduced once.
     private func stoppingAtAnOpenQuestion(_ action: Paging.Move, leadingTo next: Paging, from before: Int) -> (Paging.Move, Paging) {
-        guard next.currentPage > before + 1,
-              let open = (before + 1..<next.currentPage).first(where: { answers.blocksForward(on: $0, of: tour.page($0)) })
-        else { return (action, next) }
+        guard let open = answers.openQuestion(from: before, to: next.currentPage, page: { tour.page($0) }) else { return (action, next) }
         return (.jump(to: open), paging.reduce(.jump(to: open)))
     }
 
