@@ -239,6 +239,11 @@ static void restore_terminal_and_reraise(int signal_number) {
     sigaddset(&unblock, signal_number);
     sigprocmask(SIG_UNBLOCK, &unblock, NULL);
     raise(signal_number);
+    /* Still here: the default action was ignored, as it is for a PID namespace's init
+       (`docker run -it IMAGE tour`, `unshare --pid --fork`) for every signal the kernel
+       does not force. The screen is given back; living on without it would run this exit
+       again at the next key, its fence answered into the shell. */
+    _exit(128 + signal_number);
 }
 
 int tour_guard_install(int input_fd, int output_fd, const char *restore_bytes, size_t restore_length) {

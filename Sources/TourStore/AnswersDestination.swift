@@ -27,6 +27,8 @@ package struct AnswersDestination: Equatable {
         /// What the name itself is (`lstat`): a symlink is `isSymlink` with this the target's kind.
         package var kind: Kind
         package var isSymlink = false
+        /// The owner of the symlink itself, when the name is one.
+        package var linkOwner: UInt32 = 0
         /// The target of a symlink to a regular file or to nothing yet.
         package var resolvedPath: String? = nil
         /// The owner of an existing regular file, and the user tour runs as.
@@ -47,6 +49,12 @@ package struct AnswersDestination: Equatable {
 
     /// The way to write answers to `path`, or why they cannot go there.
     package static func decide(_ path: String, facts: Facts) -> Result<AnswersDestination, Refusal> {
+        // A link someone else planted (a non-sticky shared folder, fs.protected_symlinks=0
+        // as in many containers) would send the answers over a file of theirs choosing.
+        // The system's own links (/dev/stdout) are root's.
+        if facts.isSymlink, facts.linkOwner != facts.user, facts.linkOwner != 0 {
+            return .failure(Refusal("is a symbolic link that belongs to another user (uid \(facts.linkOwner)); use a file of your own, as `mktemp` makes"))
+        }
         switch facts.kind {
         case .directory: return .failure(Refusal("is a directory"))
         case .blockDevice: return .failure(Refusal("is a block device"))
@@ -90,6 +98,15 @@ package struct AnswersDestination: Equatable {
             unlink(path)
             return failure
         case .stream(let path):
+            // `/dev/fd/3` names a descriptor this process holds: written to that descriptor
+            // itself. open() of it fails for a socket (ENXIO), which is what Node's
+            // stdio 'pipe' and Python's socketpair() hand over.
+            if let held = Self.heldDescriptor(named: path) {
+                guard FileSystem.writeAll(Array(text.utf8), to: held) else {
+                    return "cannot write \(MessageText.path(path)): \(FileSystem.describeErrno())"
+                }
+                return nil
+            }
             // O_NONBLOCK: a FIFO nobody reads fails (ENXIO) rather than hanging the exit.
             let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
             guard descriptor >= 0 else { return "cannot write \(MessageText.path(path)): \(FileSystem.describeErrno())" }
@@ -99,6 +116,19 @@ package struct AnswersDestination: Equatable {
             }
             return nil
         }
+    }
+
+    /// The descriptor a path names when it is one this process holds (`/dev/fd/N`,
+    /// `/proc/self/fd/N`, `/dev/stdout`, `/dev/stderr`); nil for any other path.
+    package static func heldDescriptor(named path: String) -> Int32? {
+        if path == "/dev/stdout" { return STDOUT_FILENO }
+        if path == "/dev/stderr" { return STDERR_FILENO }
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+            let number = path.dropFirst(prefix.count)
+            guard !number.isEmpty, number.count <= 9, number.allSatisfy({ ("0"..."9").contains($0) }), let descriptor = Int32(number) else { return nil }
+            return descriptor
+        }
+        return nil
     }
 
     private static func facts(of path: String) -> Facts {
@@ -113,6 +143,8 @@ package struct AnswersDestination: Equatable {
         }
         var facts = Facts(kind: .missing)
         facts.isSymlink = (link.st_mode & S_IFMT) == S_IFLNK
+        facts.linkOwner = UInt32(link.st_uid)
+        facts.user = UInt32(geteuid())
         var target = link
         if facts.isSymlink, stat(path, &target) != 0 {
             facts.kind = errno == ENOENT ? .missing : .other

@@ -226,14 +226,14 @@ private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, 
 }
 
 extension FileSystem {
-    /// Writes `text` to `path` the way state files are written: `.NAME.PID.RANDOM.tmp` beside
+    /// Writes `text` to `path` the way state files are written: `.tour.PID.RANDOM.tmp` beside
     /// it, fsynced, renamed over it, the rename made durable; a reader sees the old file or
     /// the new one, never half. The reason, naming the file, when it could not. `mode`:
     /// private by default (state); 0o666, less the umask, for a file made for others to read.
+    /// The temporary name is short whatever NAME is: NAME may be as long as NAME_MAX allows.
     package static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) -> String? {
         let directory = FileSystem.directory(of: path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporaryPath = FileSystem.join(directory, ".\(name).\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
+        let temporaryPath = FileSystem.join(directory, "\(temporaryPrefix)\(getpid()).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).tmp")
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         // Named as the caller knows it: the temporary file is ours, not theirs.
         guard descriptor >= 0 else { return "cannot write \(MessageText.path(path)): \(describeErrno())" }
@@ -253,6 +253,11 @@ extension FileSystem {
         }
         return nil
     }
+}
+
+extension FileSystem {
+    /// How every temporary file tour writes starts: `.tour.PID.RANDOM.tmp`.
+    package static let temporaryPrefix = ".tour."
 }
 
 extension FileSystem.Failure {

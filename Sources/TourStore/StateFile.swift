@@ -194,18 +194,19 @@ package struct StateFile<Value: StateFileValue>: Sendable {
     private func writeAtomically(_ text: String, id: String) throws(WriteFailure) {
         try makeDirectory(directory)
         removeStaleTemporaryFiles(id: id)
-        // The temporary file is `.ID.json.PID.RANDOM.tmp`, what removeStaleTemporaryFiles looks for.
+        // The temporary file is `.tour.PID.RANDOM.tmp`, what removeStaleTemporaryFiles looks for.
         if let failure = FileSystem.writeAtomically(text, to: path(for: id)) { throw WriteFailure(reason: failure) }
     }
 
-    /// A run killed mid-write leaves its `.ID.json.PID.RANDOM.tmp` behind; the next write
-    /// removes those whose process is gone.
+    /// A run killed mid-write leaves its `.tour.PID.RANDOM.tmp` behind (before 2.7,
+    /// `.ID.json.PID.RANDOM.tmp`); the next write removes those whose process is gone.
     private func removeStaleTemporaryFiles(id: String) {
-        let prefix = ".\(Self.fileName(for: id)).json."
-        for name in FileSystem.list(directory) where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            let parts = name.dropFirst(prefix.count).split(separator: ".")
-            guard parts.count == 3, let pid = Int32(parts[0]), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(FileSystem.join(directory, name)) }
+        for prefix in [FileSystem.temporaryPrefix, ".\(Self.fileName(for: id)).json."] {
+            for name in FileSystem.list(directory) where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+                let parts = name.dropFirst(prefix.count).split(separator: ".")
+                guard parts.count == 3, let pid = Int32(parts[0]), pid != getpid() else { continue }
+                if kill(pid, 0) != 0 && errno == ESRCH { unlink(FileSystem.join(directory, name)) }
+            }
         }
     }
 

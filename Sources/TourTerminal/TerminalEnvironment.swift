@@ -111,7 +111,7 @@ package struct TerminalEnvironment: Sendable {
     /// inside `CharacterLocale.withEnvironment`, or set it there, for the one drawing uses.
     package static func current() -> TerminalEnvironment {
         let environment = variable
-        let isSet = { (name: String) -> Bool in !["", "0", "false", "no"].contains((environment(name) ?? "").lowercased()) }
+        let isSet = { (name: String) -> Bool in EnvironmentFlag.isOn(environment(name)) }
         var result = TerminalEnvironment(
             stdinIsTerminal: isatty(STDIN_FILENO) == 1,
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
@@ -121,8 +121,8 @@ package struct TerminalEnvironment: Sendable {
             escapeDelayMilliseconds: environment("ESCDELAY").flatMap { Int32($0) }.map { max(0, min($0, 10_000)) },
             wantsTrueColor: ["truecolor", "24bit"].contains((environment("COLORTERM") ?? "").lowercased()),
             // REDUCED_MOTION is the convention several tools share; TOUR_REDUCE_MOTION is ours.
-            reduceMotion: !["", "0"].contains(environment("TOUR_REDUCE_MOTION") ?? "") || !["", "0"].contains(environment("REDUCED_MOTION") ?? ""),
-            accessibleRequested: !["", "0"].contains(environment("ACCESSIBLE") ?? ""))
+            reduceMotion: isSet("TOUR_REDUCE_MOTION") || isSet("REDUCED_MOTION"),
+            accessibleRequested: isSet("ACCESSIBLE"))
         result.continuousIntegration = isSet("CI")
         result.disabledByUser = isSet("TOUR_DISABLE")
         result.tipsDisabledByUser = isSet("TOUR_NO_TIPS")

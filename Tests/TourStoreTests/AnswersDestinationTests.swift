@@ -56,4 +56,36 @@ struct AnswersDestinationTests {
         planted.user = 1000
         #expect(reason(planted)?.hasPrefix("belongs to another user (uid 1001)") == true)
     }
+
+    /// A link another user planted is refused, even to a file of yours (issue 64, item 10);
+    /// the system's links, root's, are followed.
+    @Test func aLinkAnotherUserPlantedIsRefused() {
+        var planted = AnswersDestination.Facts(kind: .regular)
+        planted.isSymlink = true
+        planted.linkOwner = 1001
+        planted.owner = 1000
+        planted.user = 1000
+        planted.resolvedPath = "/home/victim/.bashrc"
+        guard case .failure(let refusal) = AnswersDestination.decide("shared/answers.json", facts: planted) else {
+            Issue.record("a planted link was followed")
+            return
+        }
+        #expect(refusal.reason.contains("belongs to another user"))
+        var system = AnswersDestination.Facts(kind: .stream)
+        system.isSymlink = true
+        system.linkOwner = 0
+        system.user = 1000
+        #expect(AnswersDestination.decide("/dev/stdout", facts: system) == .success(AnswersDestination(method: .stream(path: "/dev/stdout"))))
+    }
+
+    /// `/dev/fd/3` is the descriptor itself, whatever it is: a socket cannot be opened by
+    /// that name (issue 64, item 11).
+    @Test func aDescriptorByNameIsThatDescriptor() {
+        #expect(AnswersDestination.heldDescriptor(named: "/dev/fd/3") == 3)
+        #expect(AnswersDestination.heldDescriptor(named: "/proc/self/fd/12") == 12)
+        #expect(AnswersDestination.heldDescriptor(named: "/dev/stdout") == 1)
+        for other in ["/dev/fd/", "/dev/fd/3x", "/dev/fd/-1", "/dev/fdx/3", "answers.json", "/dev/fd/99999999999"] {
+            #expect(AnswersDestination.heldDescriptor(named: other) == nil, "\(other)")
+        }
+    }
 }

@@ -34,7 +34,7 @@ export interface RunOptions {
 /** The Outcome of an exit status, or of the signal that ended the process. */
 export declare function outcomeFromExit(status: number | null, signal?: string | null): Outcome;
 /** The path of the `tour` binary: this platform's package's, else the first on PATH; null when there is none. */
-export declare function findTourBin(): string | null;
+export declare function findTourBin(options?: { skip?: (file: string) => boolean }): string | null;
 /** Runs `tour ...args` on this process's terminal and waits for it. */
 export declare function play(args?: readonly string[], options?: Pick<RunOptions, "env">): Outcome;
 /** `tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing. Call it on every start. */

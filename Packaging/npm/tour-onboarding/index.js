@@ -49,8 +49,12 @@ function isExecutableFile(file) {
   }
 }
 
-/** The path of the `tour` binary: this platform's package's, else the first on PATH; null when there is none. */
-function findTourBin() {
+/**
+ * The path of the `tour` binary: this platform's package's, else the first on PATH; null
+ * when there is none. `options.skip(file)` passes over a file on PATH (bin/tour.js skips
+ * wrappers, itself among them).
+ */
+function findTourBin(options = {}) {
   const platformPackage = PLATFORM_PACKAGES[`${process.platform} ${process.arch}`];
   if (platformPackage) {
     try {
@@ -61,7 +65,8 @@ function findTourBin() {
     }
   }
   for (const folder of (process.env.PATH || '').split(path.delimiter)) {
-    if (folder && isExecutableFile(path.join(folder, 'tour'))) return path.join(folder, 'tour');
+    const file = folder && path.join(folder, 'tour');
+    if (file && isExecutableFile(file) && !(options.skip && options.skip(file))) return file;
   }
   return null;
 }
