@@ -107,6 +107,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/as-found-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/hosts-test.py $(RELEASE_BIN)
+	python3 Tests/Hardening/round-six-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)
 	python3 Tests/Web/web-test.py $(RELEASE_BIN)
@@ -221,7 +222,7 @@ bench: bench-deps release
 # default; CI runs a short smoke). New inputs go to .build/fuzz/work-*, never into the
 # committed seed corpus; a crash stops with its input saved under .build/fuzz/.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := decoder markdown tips messages ansi_art keys wrap image
+FUZZ_TARGETS := decoder markdown tips messages ansi_art keys wrap words image
 fuzz: deps
 	@mkdir -p .build/fuzz
 	@echo "fuzz: building image"; \

@@ -198,4 +198,98 @@ public enum FuzzChecks {
         }
         return failures.messages
     }
+
+    /// Words an author's text becomes on the person's machine: a printed command's word
+    /// (`ShellWord.quote`) and text in the web page (`WebPage.escaped`, `WebPage.inline`).
+    /// The word holds nothing that joins, combines or hides, and reads back, by the shell's
+    /// own quoting rules, as the text's bytes exactly; the HTML holds no markup character
+    /// outside a reference, and reads back as the text.
+    public static func words(_ bytes: [UInt8]) -> [String] {
+        var failures = Failures()
+        let text = String(decoding: bytes, as: UTF8.self)
+        let word = ShellWord.quote(text)
+        failures.expect(word.unicodeScalars.allSatisfy { $0 == "'" || $0 == "$" || ShellWord.standsAlone($0) },
+                        "the word holds a scalar that joins or hides: \(Array(word.unicodeScalars).map { String($0.value, radix: 16) })")
+        failures.expect(shellReadBack(word) == Array(text.utf8), "the word does not read back as the text: \(word.debugDescription)")
+        let html = WebPage.escaped(text)
+        failures.expect(!html.utf8.contains(where: { [0x3C, 0x3E, 0x22, 0x27].contains($0) }), "markup left in \(html.debugDescription)")
+        failures.expect(htmlReadBack(html) == Array(text.utf8), "the HTML does not read back as the text")
+        let inline = WebPage.inline(text)
+        failures.expect(!inline.utf8.contains(where: { [0x22, 0x27].contains($0) }), "a quote left in inline text")
+        return failures.messages
+    }
+
+    /// What a POSIX shell (with bash's `$'…'`) reads a word of ShellWord's three forms as.
+    static func shellReadBack(_ word: String) -> [UInt8]? {
+        let bytes = Array(word.utf8)
+        var result: [UInt8] = [], index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x24, index + 1 < bytes.count, bytes[index + 1] == 0x27 {  // $'
+                index += 2
+                while index < bytes.count, bytes[index] != 0x27 {
+                    if bytes[index] == 0x5C {
+                        guard index + 1 < bytes.count else { return nil }
+                        let next = bytes[index + 1]
+                        if next == 0x78 {  // \xHH
+                            guard index + 3 < bytes.count, let high = hex(bytes[index + 2]), let low = hex(bytes[index + 3]) else { return nil }
+                            result.append(high << 4 | low)
+                            index += 4
+                        } else {
+                            guard next == 0x5C || next == 0x27 else { return nil }
+                            result.append(next)
+                            index += 2
+                        }
+                    } else {
+                        result.append(bytes[index])
+                        index += 1
+                    }
+                }
+                guard index < bytes.count else { return nil }
+                index += 1
+            } else if bytes[index] == 0x27 {  // '…'
+                index += 1
+                while index < bytes.count, bytes[index] != 0x27 { result.append(bytes[index]); index += 1 }
+                guard index < bytes.count else { return nil }
+                index += 1
+            } else if bytes[index] == 0x5C, index + 1 < bytes.count {  // \'
+                result.append(bytes[index + 1])
+                index += 2
+            } else {
+                // Unquoted: only what the shell takes as itself.
+                guard bytes[index] >= 0x80 || "/._-+:@%~,".utf8.contains(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39)
+                        || (bytes[index] | 0x20 >= 0x61 && bytes[index] | 0x20 <= 0x7A) else { return nil }
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// The text HTML with the five references read back, byte by byte (by Character, a
+    /// prepended mark fused with `&` would hide the reference).
+    static func htmlReadBack(_ html: String) -> [UInt8] {
+        let bytes = Array(html.utf8)
+        let references: [([UInt8], UInt8)] = [(Array("&lt;".utf8), 0x3C), (Array("&gt;".utf8), 0x3E), (Array("&quot;".utf8), 0x22),
+                                              (Array("&#39;".utf8), 0x27), (Array("&amp;".utf8), 0x26)]
+        var result: [UInt8] = [], index = 0
+        scan: while index < bytes.count {
+            if bytes[index] == 0x26 {
+                for (reference, byte) in references where bytes[index...].starts(with: reference) {
+                    result.append(byte)
+                    index += reference.count
+                    continue scan
+                }
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return result
+    }
 }

@@ -15,6 +15,7 @@ struct FuzzRegressionTests {
         case "messages": FuzzChecks.messages
         case "ansi_art": FuzzChecks.ansiArt
         case "keys": FuzzChecks.keyDecoder
+        case "words": FuzzChecks.words
         default: FuzzChecks.wrap
         }
     }
@@ -27,7 +28,7 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test(arguments: ["decoder", "markdown", "tips", "messages", "ansi_art", "keys", "wrap"])
+    @Test(arguments: ["decoder", "markdown", "tips", "messages", "ansi_art", "keys", "wrap", "words"])
     func replay(target: String) throws {
         let check = Self.check(for: target)
         let files = Self.inputs(target)
