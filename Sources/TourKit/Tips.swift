@@ -198,7 +198,7 @@ enum TipRunner {
             // A tip that did not reach the person (a closed terminal) was not seen.
             guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return nil }
             do throws(StateWriteFailure) {
-                try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id, over: loaded)
+                try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
             } catch {
                 warn("\(error.reason); the same tip will show again")
             }
@@ -214,12 +214,12 @@ enum TipRunner {
 
     static func setOff(_ off: Bool, id: String, options: TipOptions) throws(TourError) {
         guard let store = store(options) else { throw TourError.output(reason: "no state directory: HOME is not set") }
-        let loaded = store.load(id: id)
-        var state = TipsState()
-        if case .found(let found) = loaded { state = found }
-        state.off = off
         do throws(StateWriteFailure) {
-            try store.save(state, id: id, over: loaded)
+            try store.update(id: id) { state in
+                state = state ?? TipsState()
+                state?.off = off
+                return true
+            }
         } catch {
             throw TourError.output(reason: error.reason)
         }
@@ -231,15 +231,14 @@ enum TipRunner {
         options.once = false
         let outcome = try set.browsingTour.run(options: options)
         guard let store = store(tipOptions), let id = set.id else { return outcome }
-        let loaded = store.load(id: id)
-        var state = TipsState()
-        if case .found(let found) = loaded { state = found }
-        if let recorded = TipRotation.afterBrowsing(outcome, of: set, in: state, at: now(tipOptions)) {
-            do throws(StateWriteFailure) {
-                try store.save(recorded, id: id, over: loaded)
-            } catch {
-                StandardStreams.error("tour: warning: \(error.reason); the tips read will come round again\n")
+        do throws(StateWriteFailure) {
+            try store.update(id: id) { state in
+                guard let recorded = TipRotation.afterBrowsing(outcome, of: set, in: state ?? TipsState(), at: now(tipOptions)) else { return false }
+                state = recorded
+                return true
             }
+        } catch {
+            StandardStreams.error("tour: warning: \(error.reason); the tips read will come round again\n")
         }
         return outcome
     }
@@ -284,11 +283,11 @@ enum StartTip {
         guard tour.tipSet != nil else { return }
         let tipOptions = Self.options(options)
         guard let store = TipRunner.store(tipOptions) else { return }
-        let loaded = store.load(id: id)
-        var state: TipsState? = nil
-        if case .found(let found) = loaded { state = found }
         do throws(StateWriteFailure) {
-            try store.save(StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions)), id: id, over: loaded)
+            try store.update(id: id) { state in
+                state = StartPlan.tipsState(afterTourShowing: state, at: TipRunner.now(tipOptions))
+                return true
+            }
         } catch {
             warnings.state("\(error.reason); a tip may come sooner than its interval")
         }

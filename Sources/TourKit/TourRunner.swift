@@ -49,14 +49,13 @@ enum TourRunner {
             return nil
         }
         /// Where this start's record goes.
-        var record: SeenRecord? { store.map { SeenRecord(store: $0, id: id, loaded: loaded) } }
+        var record: SeenRecord? { store.map { SeenRecord(store: $0, id: id) } }
     }
 
-    /// A seen state's store and id, with what was read from it at the start.
+    /// A seen state's store and id.
     private struct SeenRecord {
         var store: SeenStateStore
         var id: String
-        var loaded: StoredState<SeenState>
     }
 
     private static func decideAndShow(_ unread: UnreadTour, options: TourOptions, environment: TerminalEnvironment,
@@ -196,7 +195,11 @@ enum TourRunner {
     private static func save(_ state: SeenState, to record: SeenRecord,
                              else consequence: String = "the tour will show again next time") -> String? {
         do {
-            try record.store.save(state, id: record.id, over: record.loaded)
+            // Under the lock, as every change of a state file is.
+            try record.store.update(id: record.id) { stored in
+                stored = state
+                return true
+            }
             return nil
         } catch {
             return "\(error.reason); \(consequence)"

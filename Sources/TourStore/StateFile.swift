@@ -178,16 +178,45 @@ package struct StateFile<Value: StateFileValue>: Sendable {
         return FileSystem.exists(path(for: id))
     }
 
-    /// Records a value, atomically, over what `load` found a moment ago, so a start reads
-    /// its file once. A file written by a newer `tour` is left alone.
-    package func save(_ value: Value, id: String, over loaded: StoredState<Value>) throws(WriteFailure) {
-        if case .found(let existing) = loaded, existing.format > Value.currentFormat { return }
+    /// Records a value, atomically. A file written by a newer `tour`, in whatever layout,
+    /// is never replaced: that is said, as a failure. Callers that read before they write
+    /// do it in `update`, under the lock.
+    package func save(_ value: Value, id: String) throws(WriteFailure) {
+        if let newer = newerFormat(id: id) {
+            throw WriteFailure(reason: "\(MessageText.path(path(for: id))) was written by a newer tour (format \(newer)); this one leaves it as it is")
+        }
         try writeAtomically(value.json, id: id)
     }
 
-    /// Records a value over whatever the file holds now.
-    package func save(_ value: Value, id: String) throws(WriteFailure) {
-        try save(value, id: id, over: load(id: id))
+    /// The one way to change a state file: under its lock, read what it holds (nil when
+    /// nothing, or nothing this tour can read), change it, write it, so that two changes
+    /// at once (a start that prints a tip and a `tour tip --off`) both stand. `change`
+    /// returns false to write nothing. Fails when the lock is not had within `timeout`,
+    /// when the file is a newer tour's, or when it cannot be written.
+    package func update(id: String, timeout: Double = 2.0, _ change: (inout Value?) -> Bool) throws(WriteFailure) {
+        var failure: WriteFailure? = nil
+        let held = try? withLock(id: id, timeout: timeout) { () throws(TourError) -> Bool in
+            var value: Value? = nil
+            if case .found(let found) = load(id: id) { value = found }
+            guard change(&value), let value else { return true }
+            do throws(WriteFailure) {
+                try save(value, id: id)
+            } catch {
+                failure = error
+            }
+            return true
+        }
+        if let failure { throw failure }
+        guard held == true else {
+            throw WriteFailure(reason: "another tour held \(MessageText.path(path(for: id))) for \(Int(timeout)) seconds; nothing was changed")
+        }
+    }
+
+    /// The format `id`'s file says it is in, in whatever layout, when it is newer than this tour's.
+    private func newerFormat(id: String) -> Int? {
+        guard let bytes = try? FileSystem.read(path(for: id), limit: Value.sizeLimit),
+              let format = StateFileObject(bytes)?.format, format > Value.currentFormat else { return nil }
+        return format
     }
 
     /// Any text as the state file of `id`, the same way: a temporary file, fsync, rename.
@@ -285,9 +314,9 @@ extension StoredState: Sendable where Value: Sendable {}
 extension StateFile where Value == AnswerRecord {
     /// Lays a run's answers over what is kept; a file written by a newer `tour` is left alone.
     package func record(_ values: [String: String], version: String?, id: String) throws(WriteFailure) {
-        let loaded = load(id: id)
-        var existing = AnswerRecord()
-        if case .found(let found) = loaded { existing = found }
-        try save(existing.merging(values, version: version, at: Self.timestamp()), id: id, over: loaded)
+        try update(id: id) { record in
+            record = (record ?? AnswerRecord()).merging(values, version: version, at: Self.timestamp())
+            return true
+        }
     }
 }

@@ -70,7 +70,7 @@ struct StateFileTests {
         try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
         let newer = #"{"format": 2, "outcome": "completed", "version": "9.0", "lastPage": 0, "seenAt": "x", "extra": [1]}"#
         FileManager.default.createFile(atPath: store.path(for: "t"), contents: Data(newer.utf8))
-        try store.save(state, id: "t")
+        #expect(throws: StateWriteFailure.self) { try store.save(state, id: "t") }
         #expect(String(decoding: FileManager.default.contents(atPath: store.path(for: "t"))!, as: UTF8.self) == newer)
         guard case .found(let read) = store.load(id: "t") else { Issue.record("newer file unreadable"); return }
         #expect(read.version == "9.0")
@@ -86,11 +86,22 @@ struct StateFileTests {
             let loaded = store.load(id: "t")
             guard case .found(let found) = loaded else { Issue.record("\(Value.kind) of a newer format unreadable"); return }
             #expect(found.format == 2)
-            try store.save(ours, id: "t", over: loaded)
-            try store.save(ours, id: "t")
+            do {
+                try store.save(ours, id: "t")
+                Issue.record("\(Value.kind): a newer file was written over")
+            } catch {
+                #expect(error.reason.contains("written by a newer tour (format 2)"), "\(error.reason)")
+            }
+            #expect(throws: StateWriteFailure.self) { try store.update(id: "t") { value in value = ours; return true } }
             #expect(String(decoding: FileManager.default.contents(atPath: store.path(for: "t"))!, as: UTF8.self) == newer, "\(Value.kind)")
+            // In another layout, that this tour cannot read, it is still a newer tour's.
+            let otherLayout = #"{"format": 7, "entries": [{"k": 1}]}"#
+            FileManager.default.createFile(atPath: store.path(for: "t"), contents: Data(otherLayout.utf8))
+            #expect(throws: StateWriteFailure.self) { try store.save(ours, id: "t") }
+            #expect(String(decoding: FileManager.default.contents(atPath: store.path(for: "t"))!, as: UTF8.self) == otherLayout, "\(Value.kind)")
             // Over a file of today's format, or none, it writes.
-            try store.save(ours, id: "t", over: .missing)
+            try FileManager.default.removeItem(atPath: store.path(for: "t"))
+            try store.save(ours, id: "t")
             #expect(store.load(id: "t") == .found(ours))
         }
         try check(SeenStateStore(stateDirectory: directory), newer: #"{"format": 2, "outcome": "completed", "future": 1}"#, ours: state)
@@ -237,5 +248,27 @@ struct StateFileTests {
             """)
         #expect(SeenState.parse(Array(state.json.utf8)) == state)
         #expect(SeenStateStore.timestamp().count == 20)
+    }
+
+    /// `update` changes a file under its lock: a change that waits for the lock sees what
+    /// was written while it waited (issue 64, item 12).
+    @Test func anUpdateWaitsForTheLockAndKeepsTheOtherChange() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tips = TipsStateStore(stateDirectory: directory)
+        var shown = TipsState()
+        shown.shownCount = 5
+        try tips.save(TipsState(), id: "kettle")
+        // Held by a start that is printing a tip: the off waits, then sees its write.
+        let heldAndWritten = try tips.withLock(id: "kettle") { () throws(TourError) -> Bool in
+            #expect(throws: StateWriteFailure.self) {
+                try tips.update(id: "kettle", timeout: 0.05) { state in state?.off = true; return true }
+            }
+            try? tips.save(shown, id: "kettle")
+            return true
+        }
+        #expect(heldAndWritten == true)
+        try tips.update(id: "kettle") { state in state?.off = true; return true }
+        guard case .found(let found) = tips.load(id: "kettle") else { Issue.record("no tips state"); return }
+        #expect(found.off && found.shownCount == 5)
     }
 }
