@@ -104,8 +104,10 @@ package enum FullScreenSession {
         let answers = StartupAnswers(explicitBackground: explicit, colorFGBG: environment.colorFGBG,
                                      knownGraphics: GraphicsAnswers(version: tmuxAnswer.flatMap(Multiplexer.tmuxOuterTerminal(answer:)), cellPixels: cellPixels),
                                      pixels: pixelsAsKnown)
+        let pictureIDs = PictureIDs.random(depth: screen.colors.depth)
         func eventLoop(_ decided: StartupAnswers.Decided) -> EventLoop {
             var settings = options.pager
+            settings.pictureIDs = pictureIDs
             decided.apply(to: &settings, depth: screen.colors.depth)
             settings.backgroundFromTerminal = asking.background
             let pager = PagerModel(tour: tour, plan: options.plan, size: screen.size, startPosition: options.startPosition, settings: settings)
@@ -318,6 +320,7 @@ private struct EventLoop {
         let cursor = frame.layout.button.map { ($0.x, $0.y) }
         guard sending else { return screen.compose(cursor: cursor) }
         let pictures = overlay?.frame(showing: TourScreenView.pixelPicture(of: pager, layout: frame.layout)) ?? PictureOverlay.Commands()
+        tellCrashHandlerThePicture()
         screen.update(cursor: cursor, before: pictures.before, repaint: pictures.repaint, after: pictures.after)
     }
 
@@ -325,12 +328,17 @@ private struct EventLoop {
     /// overlay that sends them; the crash handler learns how to take them away.
     private mutating func startOverlayIfChosen() {
         guard overlay == nil, let pixels = pager.settings.pixels, let cell = pager.settings.pixelChoice?.answers.cellPixels else { return }
-        var started = PictureOverlay(pixelProtocol: pixels, cell: cell)
+        var started = PictureOverlay(pixelProtocol: pixels, cell: cell, ids: pager.settings.pictureIDs)
         started.deflate = ImageCodec.deflate
-        started.crashCleanup.withUnsafeBufferPointer { bytes in
+        overlay = started
+    }
+
+    /// The crash handler frees the picture this run shows now, and nothing else.
+    private func tellCrashHandlerThePicture() {
+        guard let overlay else { return }
+        overlay.crashCleanup.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { tour_guard_set_picture_cleanup($0.baseAddress, $0.count) }
         }
-        overlay = started
     }
 
     /// The screen is about to change under the picture: it is taken away now, and placed
@@ -339,6 +347,7 @@ private struct EventLoop {
         guard var shown = overlay else { return }
         screen.send(shown.takeDown(forget: forget))
         overlay = shown
+        tellCrashHandlerThePicture()
     }
 
     /// No timeout while idle; the next frame's time while animating; the rest of the escape

@@ -341,8 +341,11 @@ def main():
     os.killpg(terminal.process.pid, 3)  # SIGQUIT, whose default action ends the process
     code, left = terminal.finish()
     crash = terminal.output[crashed_at:]
-    cleanup = crash.find(b"\x1b_Ga=d,d=A,q=2\x1b\\")
-    check(cleanup >= 0 and cleanup < crash.find(b"\x1b[?1049l"), "kitty: a crash deletes the pictures before leaving the alternate screen")
+    cleanup = re.search(rb"\x1b_Ga=d,d=I,i=(\d+),q=2\x1b\\", crash)
+    placed = set(re.findall(rb"a=p,i=(\d+)", terminal.output[:crashed_at]))
+    check(cleanup is not None and cleanup.start() < crash.find(b"\x1b[?1049l") and b"d=A" not in crash
+          and (not placed or cleanup.group(1) in placed),
+          "kitty: a crash frees this run's picture, by its id and no other, before leaving the alternate screen")
     check(left == b"", f"kitty: after the crash nothing is left for the shell ({left!r})")
 
     # sixel: drawn into the box, erased on the next page.
@@ -427,8 +430,10 @@ def tmux_placeholders(state):
     check(any(c.get(b"U") == b"1" for c in commands), "tmux: placed virtually, for placeholders")
     check("\U0010EEEE" in capture, "tmux: the pane holds kitty's placeholder cells")
     if images:
-        ink = next(iter(images))
-        check(f"38;5;{ink}m" in capture or f"38;2;0;0;{ink}m" in capture, f"tmux: the placeholders are inked in the picture's id ({ink})")
+        image_id = int(next(iter(images)))
+        top, rgb = image_id >> 24, ((image_id >> 16) & 0xFF, (image_id >> 8) & 0xFF, image_id & 0xFF)
+        check(f"38;5;{rgb[2]}m" in capture or "38;2;%d;%d;%dm" % rgb in capture, f"tmux: the placeholders are inked in the picture's id ({image_id})")
+        check(top > 0, f"tmux: the id's top byte is the run's own ({image_id})")
     # A resize: tmux redraws the pane, tour places the picture again at the new size.
     mark = len(terminal.output)
     fcntl.ioctl(terminal.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 100 * CELL_W, 30 * CELL_H))

@@ -43,6 +43,21 @@ struct PixelPictureTests {
     /// The answers are taken out of the input as replies, never keys: kitty's OK to tour's
     /// own query only, sixel from DA1's attributes (its class not counted), the cell size,
     /// and XTVERSION's name as printable ASCII.
+    /// A cell size no real terminal has is not believed, and a picture is never drawn past
+    /// four times its size, whatever box it is given (issue 64, item 3).
+    @Test func theTerminalsClaimsAreBounded() {
+        #expect(GraphicsAnswers(cellPixels: (10, 20)).cellPixels?.width == 10)
+        for claim in [(2000, 1000), (99999, 99999), (0, 20), (101, 20), (10, 201)] {
+            #expect(GraphicsAnswers(cellPixels: claim).cellPixels == nil, "\(claim)")
+        }
+        var answers = GraphicsAnswers()
+        answers.note(.cellSize(width: 2000, height: 1000))
+        #expect(answers.cellPixels == nil)
+        let fitted = PixelImage.fit(width: 100, height: 50, into: (1_000_000, 1_000_000))
+        #expect(fitted.width == 400 && fitted.height == 200)
+        #expect(PixelImage.fit(width: 100, height: 50, into: (80, 80)) == (80, 40))
+    }
+
     @Test func theAnswersAreRead() {
         func replies(_ text: String) -> ([Key], [TerminalReply]) {
             var decoder = KeyDecoder()
@@ -114,6 +129,27 @@ struct PixelPictureTests {
         #expect(String(decoding: wrapped, as: UTF8.self) == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=5,q=2\u{1B}\u{1B}\\\u{1B}\\")
     }
 
+    /// Two runs behind one tmux pick different ids; a crash frees this run's picture, by id,
+    /// and nothing of another's (issue 64, item 4).
+    @Test func eachRunHasItsOwnIdsAndFreesOnlyItsOwn() {
+        let run = PictureIDs(run: 7)
+        #expect(run.id(page: 1) == 7 << 24 | 129 && PictureIDs(run: 8).id(page: 1) != run.id(page: 1))
+        let runs = (0..<500).map { _ in PictureIDs.random(depth: .direct) }
+        #expect(Set(runs.map(\.run)).count > 10 && runs.allSatisfy { (1..<64).contains($0.run) } && Set(runs.map(\.middle)).count > 100)
+        #expect(PictureIDs.random(depth: .ansi256).middle == 0)
+        let direct = KittyGraphics.placeholderArt(id: PictureIDs(run: 3, middle: 0x1234).id(page: 0), columns: 1, rows: 1, depth: .direct)
+        #expect(direct.styles[0][0].foreground == .rgb(0x12, 0x34, 128))
+        var overlay = PictureOverlay(pixelProtocol: .kittyPlaceholders, cell: Self.cell, ids: run)
+        #expect(overlay.crashCleanup.isEmpty)
+        _ = overlay.frame(showing: PicturePlacement(page: 1, box: Rect(x: 0, y: 0, width: 12, height: 6), picture: Self.picture))
+        let cleanup = String(decoding: overlay.crashCleanup, as: UTF8.self)
+        #expect(cleanup.contains("a=d,d=I,i=\(7 << 24 | 129),") && !cleanup.contains("d=A") && overlay.crashCleanup.count <= 64, "\(cleanup)")
+        // The placeholder names the top byte with a third mark, the low one with its ink.
+        let art = KittyGraphics.placeholderArt(id: run.id(page: 1), columns: 1, rows: 1, depth: .ansi256)
+        #expect(art.lines[0].unicodeScalars.map(\.value) == [0x10EEEE, 0x0305, 0x0305, KittyGraphics.diacritics[7]])
+        #expect(art.styles[0][0].foreground == .ansi(129))
+    }
+
     /// Each placeholder is U+10EEEE with its row's and column's marks, one cell wide,
     /// inked in the color that names the picture at the terminal's depth.
     @Test func thePlaceholderGridNamesEachCell() {
@@ -177,7 +213,7 @@ struct PixelPictureTests {
     /// kitty: sent once a size, placed when its page settles, deleted when it goes, placed
     /// again without being sent, sent again at a new size, freed at exit.
     @Test func kittyPicturesComeAndGoWithTheirPage() {
-        var overlay = PictureOverlay(pixelProtocol: .kitty, cell: Self.cell)
+        var overlay = PictureOverlay(pixelProtocol: .kitty, cell: Self.cell, ids: PictureIDs(run: 0))
         let placement = PicturePlacement(page: 4, box: Rect(x: 28, y: 3, width: 24, height: 12), picture: Self.picture)
         let first = String(decoding: overlay.frame(showing: placement).after, as: UTF8.self)
         #expect(first.hasPrefix("\u{1B}7\u{1B}_Ga=t,f=24,s=240,v=240,i=132,q=2,m=1;"))
@@ -196,13 +232,13 @@ struct PixelPictureTests {
         let exit = String(decoding: overlay.finish(), as: UTF8.self)
         #expect(exit == "\u{1B}_Ga=d,d=i,i=132,q=2\u{1B}\\\u{1B}_Ga=d,d=I,i=132,q=2\u{1B}\\")
         #expect(String(decoding: overlay.frame(showing: wider).after, as: UTF8.self).contains("a=t,"))  // sent again after
-        #expect(overlay.crashCleanup == Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
+        #expect(overlay.crashCleanup.isEmpty)  // nothing placed after the exit: nothing to free
     }
 
     /// A sixel is drawn each time its page shows; taken away, its box's cells are erased
     /// row by row and written again.
     @Test func sixelPicturesAreErasedWithTheirCells() {
-        var overlay = PictureOverlay(pixelProtocol: .sixel, cell: Self.cell)
+        var overlay = PictureOverlay(pixelProtocol: .sixel, cell: Self.cell, ids: PictureIDs(run: 0))
         let placement = PicturePlacement(page: 0, box: Rect(x: 2, y: 1, width: 3, height: 2), picture: Self.picture)
         let drawn = String(decoding: overlay.frame(showing: placement).after, as: UTF8.self)
         #expect(drawn.hasPrefix("\u{1B}7\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;30;30") && drawn.hasSuffix("\u{1B}\\\u{1B}8"))
@@ -215,7 +251,7 @@ struct PixelPictureTests {
 
     /// Behind tmux every command is passed on, one DCS each, and the placement is virtual.
     @Test func placeholdersGoThroughTmux() {
-        var overlay = PictureOverlay(pixelProtocol: .kittyPlaceholders, cell: Self.cell)
+        var overlay = PictureOverlay(pixelProtocol: .kittyPlaceholders, cell: Self.cell, ids: PictureIDs(run: 0))
         let placement = PicturePlacement(page: 1, box: Rect(x: 0, y: 0, width: 12, height: 6), picture: Self.picture)
         let text = String(decoding: overlay.frame(showing: placement).after, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=t,") && text.hasSuffix("\u{1B}Ptmux;\u{1B}\u{1B}_Ga=p,U=1,i=129,c=12,r=6,q=2\u{1B}\u{1B}\\\u{1B}\\"))

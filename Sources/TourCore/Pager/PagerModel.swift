@@ -28,6 +28,8 @@ package struct PagerModel: Sendable {
         package var pixels: PixelProtocol? = nil
         /// What that was chosen from, when the terminal was asked: a late answer may bring pixels.
         package var pixelChoice: PixelChoice? = nil
+        /// This run's kitty image ids (`PictureOverlay` uses the same).
+        package var pictureIDs = PictureIDs(run: 1)
 
         /// Every default; callers set what they change.
         package init() {}

@@ -80,16 +80,20 @@ package enum KittyGraphics {
     package static var largestGrid: Int { diacritics.count }
 
     /// The placeholder cells of picture `id` over `columns` × `rows` (each at most
-    /// `largestGrid`), as art: U+10EEEE with its row's and column's marks, inked in the
-    /// color that names the picture (`id` below 256, so that a 256-color terminal names it too).
+    /// `largestGrid`), as art: U+10EEEE with its row's and column's marks and the mark of
+    /// the id's top byte, inked in the color that names the rest: 24 bits, or at 256 colors
+    /// the low byte (`PictureIDs` keeps the middle bytes 0 there).
     package static func placeholderArt(id: Int, columns: Int, rows: Int, depth: ColorDepth) -> Tour.Art {
-        let ink: Color = depth == .direct ? .rgb(0, 0, UInt8(id & 0xFF)) : .ansi(UInt8(id & 0xFF))
+        let ink: Color = depth == .direct ? .rgb(UInt8((id >> 16) & 0xFF), UInt8((id >> 8) & 0xFF), UInt8(id & 0xFF)) : .ansi(UInt8(id & 0xFF))
+        let top = min((id >> 24) & 0xFF, diacritics.count - 1)
         let (width, height) = (min(columns, largestGrid), min(rows, largestGrid))
         var lines: [String] = []
         for row in 0..<height {
             var line = String.UnicodeScalarView()
             for column in 0..<width {
-                for value in [placeholder, diacritics[row], diacritics[column]] { line.append(Unicode.Scalar(value)!) }
+                for value in [placeholder, diacritics[row], diacritics[column]] + (top > 0 ? [diacritics[top]] : []) {
+                    line.append(Unicode.Scalar(value)!)
+                }
             }
             lines.append(String(line))
         }

@@ -19,6 +19,29 @@ package enum PictureStandIn: Equatable, Sendable {
     case placeholders(id: Int)
 }
 
+/// The kitty image ids of one run. Every tour behind one tmux shares the outer terminal,
+/// so ids must differ from run to run, or one pane's tour replaces, then frees, another's
+/// picture. kitty's advice is a random id in the upper range: the top byte (1 to 63, as
+/// many as the marks a placeholder can name it with) and, where the ink is 24-bit, the two
+/// middle bytes are the run's, drawn at random; the low byte is the page's, 128 to 254. A
+/// placeholder names the top byte with a third mark and the rest with its ink.
+package struct PictureIDs: Equatable, Sendable {
+    package var run: UInt8
+    /// The middle bytes: 0 where the ink has 256 colors, which name the low byte only.
+    package var middle: UInt16 = 0
+
+    package init(run: UInt8, middle: UInt16 = 0) { (self.run, self.middle) = (run, middle) }
+
+    /// A run's own, at random; the middle bytes only where placeholders are inked in 24 bits.
+    /// (Run 0 gives the one-byte ids, 128 to 254, that every run used before 2.7.)
+    package static func random(depth: ColorDepth) -> PictureIDs {
+        PictureIDs(run: UInt8.random(in: 1...UInt8(KittyGraphics.diacritics.count - 1)),
+                   middle: depth == .direct ? UInt16.random(in: 0...UInt16.max) : 0)
+    }
+
+    package func id(page: Int) -> Int { Int(run) << 24 | Int(middle) << 8 | (128 + page % 127) }
+}
+
 /// The pictures a run has drawn in pixels, and what to send the terminal as frames come:
 /// each picture sent once per size (kitty) or drawn again each time its page shows
 /// (sixel, iTerm2), placed when its page settles, and taken away when the page goes, at
@@ -27,6 +50,8 @@ package struct PictureOverlay: Sendable {
     package let pixelProtocol: PixelProtocol
     /// One cell's size in pixels.
     package let cell: (width: Int, height: Int)
+    /// This run's image ids, the same the view inks placeholders with.
+    package let ids: PictureIDs
     /// Color registers a sixel may use.
     package var sixelRegisters = 256
     /// zlib, for kitty's pixels and iTerm2's PNG; without it they go uncompressed.
@@ -43,14 +68,11 @@ package struct PictureOverlay: Sendable {
         var height: Int
     }
 
-    package init(pixelProtocol: PixelProtocol, cell: (width: Int, height: Int)) {
+    package init(pixelProtocol: PixelProtocol, cell: (width: Int, height: Int), ids: PictureIDs) {
         self.pixelProtocol = pixelProtocol
         self.cell = cell
+        self.ids = ids
     }
-
-    /// The kitty id of page `page`'s picture: 128 to 254, below 256 so that a placeholder's
-    /// 256-color ink names it, and away from the small numbers other programs pick.
-    package static func imageID(page: Int) -> Int { 128 + page % 127 }
 
     /// What to send around one frame.
     package struct Commands: Equatable, Sendable {
@@ -76,7 +98,7 @@ package struct PictureOverlay: Sendable {
         guard let wanted, placed != wanted else { return commands }
         placed = wanted
         let size = pixelSize(of: wanted.picture, in: wanted.box)
-        let id = Self.imageID(page: wanted.page)
+        let id = ids.id(page: wanted.page)
         var drawing: [UInt8] = []
         let sending = Sent(picture: wanted.picture, width: size.width, height: size.height)
         if pixelProtocol == .kitty || pixelProtocol == .kittyPlaceholders, sent[id] != sending {
@@ -113,7 +135,7 @@ package struct PictureOverlay: Sendable {
         var commands = Commands()
         switch pixelProtocol {
         case .kitty, .kittyPlaceholders:
-            commands.before = wrapped(KittyGraphics.delete(id: Self.imageID(page: placement.page), forget: false))
+            commands.before = wrapped(KittyGraphics.delete(id: ids.id(page: placement.page), forget: false))
         case .sixel, .iterm2:
             // Its pixels sit in the cells: erased (ECH on each row), then written again.
             let box = placement.box
@@ -140,14 +162,12 @@ package struct PictureOverlay: Sendable {
     /// Everything the terminal holds of the run's pictures, freed: at exit.
     package mutating func finish() -> [UInt8] { takeDown(forget: true) }
 
-    /// What a crash leaves the terminal to do: every placement on the alternate screen,
-    /// which is all tour's, deleted (sixel and iTerm2 go with the screen).
+    /// What a crash leaves the terminal to do: the picture this run shows, freed, and
+    /// nothing of anyone else's (another pane's tour behind the same tmux). sixel and
+    /// iTerm2 pictures go with the alternate screen. At most 64 bytes.
     package var crashCleanup: [UInt8] {
-        switch pixelProtocol {
-        case .kitty: Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8)
-        case .kittyPlaceholders: KittyGraphics.passedThroughTmux(Array("\u{1B}_Ga=d,d=A,q=2\u{1B}\\".utf8))
-        case .sixel, .iterm2: []
-        }
+        guard let placed, pixelProtocol == .kitty || pixelProtocol == .kittyPlaceholders else { return [] }
+        return wrapped(KittyGraphics.delete(id: ids.id(page: placed.page), forget: true))
     }
 
     /// Behind tmux every kitty command is passed on, chunk by chunk (tmux takes a

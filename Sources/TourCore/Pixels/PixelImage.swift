@@ -30,9 +30,16 @@ package struct PixelImage: Equatable, Sendable {
         return out
     }
 
-    /// The size `width` × `height` takes inside `box` pixels, keeping its shape, at least 1×1.
+    /// How much larger than its own size a picture is ever drawn: past that, growing adds
+    /// no detail, only work (a box is then at most 2048 pixels a side, as pictures are
+    /// kept at 512).
+    package static let largestGrowth = 4
+
+    /// The size `width` × `height` takes inside `box` pixels, keeping its shape, at least
+    /// 1×1, and at most `largestGrowth` times its own size.
     package static func fit(width: Int, height: Int, into box: (width: Int, height: Int)) -> (width: Int, height: Int) {
         guard width > 0, height > 0, box.width > 0, box.height > 0 else { return (1, 1) }
+        let box = (width: min(box.width, width * largestGrowth), height: min(box.height, height * largestGrowth))
         // Whichever side meets the box first decides; the other is rounded.
         if width * box.height >= height * box.width {
             return (box.width, max(1, min(box.height, (height * box.width + width / 2) / width)))

@@ -39,10 +39,19 @@ package struct GraphicsAnswers: Equatable, Sendable {
     package var sixel = false
     /// Its name and version from XTVERSION (`kitty(0.35.2)`), when asked and answered.
     package var version: String?
-    /// One cell's size in pixels, from TIOCGWINSZ or `CSI 16 t`.
+    /// One cell's size in pixels, from TIOCGWINSZ or `CSI 16 t`: nil unless it is one a
+    /// real terminal has. A terminal (or an ssh client, relaying its window's pixels) can
+    /// claim anything; 2000×1000-pixel cells made a picture box of gigabytes.
     package var cellPixels: (width: Int, height: Int)? {
         get { cellValue.map { ($0[0], $0[1]) } }
-        set { cellValue = newValue.flatMap { $0.width > 0 && $0.height > 0 ? [$0.width, $0.height] : nil } }
+        set { cellValue = newValue.flatMap { Self.believable($0) ? [$0.width, $0.height] : nil } }
+    }
+
+    /// The largest cell believed: a real one is well under 100 pixels wide and 200 high.
+    package static let largestCell = (width: 100, height: 200)
+
+    static func believable(_ cell: (width: Int, height: Int)) -> Bool {
+        (1...largestCell.width).contains(cell.width) && (1...largestCell.height).contains(cell.height)
     }
     private var cellValue: [Int]?
 

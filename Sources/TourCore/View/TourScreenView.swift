@@ -58,7 +58,7 @@ package enum TourScreenView {
         var view = PageView(tour: pager.tour, state: state, glyphs: glyphs, scrollOffset: scroll, bindings: pager.bindings)
         if pager.settings.pixels != nil { view.pixelCell = pager.settings.pixelChoice?.answers.cellPixels }
         if index == pager.paging.currentPage, showsPixels(pager), let pixels = pager.settings.pixels {
-            view.pictureStandIn = pixels == .kittyPlaceholders ? .placeholders(id: PictureOverlay.imageID(page: index)) : .blank
+            view.pictureStandIn = pixels == .kittyPlaceholders ? .placeholders(id: pager.settings.pictureIDs.id(page: index)) : .blank
         }
         view.contrast = pager.settings.contrast
         view.selectedOption = pager.answers.selection(on: index, of: pager.tour.page(index))
