@@ -7,6 +7,8 @@ that only the real binary shows, each run as the probe found it.
   for `-h.json` and for a name behind a prepended mark, pasted into a real bash: they
   name exactly the id or the file, and run nothing (items 1 and 15).
 - The tip's off command works where a folder has the tool's own name (item 14).
+- `tour tip --off` waits for the lock a start holds, and keeps its change (item 12); a
+  newer tour's tips file is refused and left alone (item 13).
 - `ACCESSIBLE=false` is off, as `CI=false` is (item 18).
 - `--answers` and `render --output` write a file whose name is 245 bytes long (item 16).
 - `--answers /dev/fd/3` writes into a socket (item 11).
@@ -130,6 +132,37 @@ def tips_beside_a_folder_of_their_name(scratch, env):
     check("a bare NAME still names the id where no file has it", bare.returncode == 0 and "are on" in bare.stdout, bare.stderr)
 
 
+def tips_off_under_the_lock(scratch, env):
+    """A start that prints a tip holds the tips state's lock while it reads and writes it;
+    a `tour tip --off` meanwhile waits, and its change stands (item 12). A tips file of a
+    newer tour, in another layout, is refused and left alone (item 13)."""
+    import fcntl
+    first = subprocess.run([BINARY, "tip", "--on", "--id", "racing"], env=env, capture_output=True, text=True)
+    folder = os.path.join(env["XDG_STATE_HOME"], "tour", "tips")
+    name = next((n for n in os.listdir(folder) if n.endswith(".json") and "racing" in n), None) if first.returncode == 0 else None
+    check("the tips state of an id is written", name is not None, first.stderr)
+    if name is None:
+        return
+    path = os.path.join(folder, name)
+    stale = open(path).read()
+    with open(os.path.join(folder, "." + name[:-len(".json")] + ".lock"), "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        off = subprocess.Popen([BINARY, "tip", "--off", "--id", "racing"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(0.4)
+        with open(path, "w") as file:  # the start's write, from what it read before the off
+            file.write(stale.replace('"shownCount": 0', '"shownCount": 1'))
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    out, err = off.communicate(timeout=10)
+    now = json.load(open(path))
+    check("tip --off while a start holds the tips state: it waits, and tips stay off", off.returncode == 0 and now.get("off") is True, (out, err, now))
+    newer = '{"format": 9, "entries": [{"id": "x"}]}'
+    with open(path, "w") as file:
+        file.write(newer)
+    refused = subprocess.run([BINARY, "tip", "--off", "--id", "racing"], env=env, capture_output=True, text=True)
+    check("tip --off on a newer tour's tips file: says so, exits non-zero, leaves it",
+          refused.returncode != 0 and "newer tour" in refused.stderr and open(path).read() == newer, (refused.returncode, refused.stdout, refused.stderr))
+
+
 def accessible_false(scratch, env):
     tour = os.path.join(scratch, "plain.json")
     with open(tour, "w") as file:
@@ -244,6 +277,7 @@ def main():
     try:
         printed_commands(scratch, env)
         tips_beside_a_folder_of_their_name(scratch, env)
+        tips_off_under_the_lock(scratch, env)
         accessible_false(scratch, env)
         long_names(scratch, env)
         answers_into_a_socket(scratch, env)
