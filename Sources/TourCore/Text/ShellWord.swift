@@ -32,7 +32,7 @@ package enum ShellWord {
     /// ASCII one, format character, control, private or unassigned scalar) that makes a
     /// Character of its own beside a quote on either side (no prepended concatenation
     /// mark, U+0600, U+0D4E; no extender or joiner).
-    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    package static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value >= 0x20 && scalar.value < 0x7F }
         if TextSanitizer.isUnsafe(scalar) || RawBytes.isEscape(scalar.value) { return false }
         switch scalar.properties.generalCategory {
