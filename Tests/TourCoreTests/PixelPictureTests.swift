@@ -227,12 +227,14 @@ struct PixelPictureTests {
         var wider = placement
         wider.box = Rect(x: 10, y: 2, width: 40, height: 13)
         let resized = String(decoding: overlay.frame(showing: wider).after, as: UTF8.self)
-        // 260 pixels tall, 260 wide, in a 400-wide box: 70 pixels in, 7 cells.
-        #expect(resized.contains("a=t,f=24,s=260,v=260,i=132") && resized.contains("\u{1B}[3;18H\u{1B}_Ga=p,i=132,p=1,X=0,Y=0"))
+        // The box is 400×260 pixels; the picture grows to 4 times its 64 at most: 256×256,
+        // 72 pixels in (7 cells and 2 pixels), 2 pixels down.
+        #expect(resized.contains("a=t,f=24,s=256,v=256,i=132") && resized.contains("\u{1B}[3;18H\u{1B}_Ga=p,i=132,p=1,X=2,Y=2"), "\(resized)")
         let exit = String(decoding: overlay.finish(), as: UTF8.self)
         #expect(exit == "\u{1B}_Ga=d,d=i,i=132,q=2\u{1B}\\\u{1B}_Ga=d,d=I,i=132,q=2\u{1B}\\")
         #expect(String(decoding: overlay.frame(showing: wider).after, as: UTF8.self).contains("a=t,"))  // sent again after
-        #expect(overlay.crashCleanup.isEmpty)  // nothing placed after the exit: nothing to free
+        // Placed again: a crash now frees that picture, by its id, and nothing else.
+        #expect(overlay.crashCleanup == Array("\u{1B}_Ga=d,d=I,i=132,q=2\u{1B}\\".utf8))
     }
 
     /// A sixel is drawn each time its page shows; taken away, its box's cells are erased

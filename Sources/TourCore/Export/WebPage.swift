@@ -267,15 +267,18 @@ private struct EditionWriter {
         return name
     }
 
-    /// Art in a monospace block, in its colors. Art that another page showed already in the
-    /// same colors is written once: the script copies it in when its page is shown (400
-    /// pages of one 150×190 picture would be 11 million spans).
+    /// Art in a monospace block, in its colors. Art that another page showed already is
+    /// written once, and the script copies it in when its page is shown (400 pages of one
+    /// 150×190 picture would be 11 million spans): whatever the pages' accents, as art
+    /// keeps its own colors, unless it takes the page's (art that follows the contrast,
+    /// or reverses the default colors), which only the same inks share.
     func artBlock(_ art: Tour.Art, words: String, sheet: inout WebStyleSheet, inks: [WebInk]) -> String {
         // Art is a picture: read out by its words, or not at all.
         let role = words.isEmpty ? "aria-hidden=\"true\"" : "role=\"img\" aria-label=\"\(WebPage.escaped(words))\""
         // As wide as it is in characters, scaled down to the width there is.
         let width = sheet.className(light: "--columns:\(max(1, art.width))", dark: "--columns:\(max(1, art.width))", prefix: "w")
-        if let known = sheet.writtenArt.first(where: { $0.art == art && $0.inks == inks }) {
+        let takesPageInks = Self.takesPageInks(art)
+        if let known = sheet.writtenArt.first(where: { $0.art == art && (!takesPageInks || $0.inks == inks) }) {
             return "<div class=\"hero\"><pre class=\"art \(width)\" \(role) data-art=\"\(known.id)\"></pre></div>\n"
         }
         let id = "art-\(sheet.writtenArt.count)"
@@ -302,6 +305,12 @@ private struct EditionWriter {
             html += row == art.lines.count - 1 ? "" : "\n"
         }
         return html + "</pre></div>\n"
+    }
+
+    /// Whether art is drawn in the page's inks (`artClass` reads them): art that follows
+    /// the contrast, or whose styles reverse a default color.
+    static func takesPageInks(_ art: Tour.Art) -> Bool {
+        art.followsContrast || art.styles.contains { row in row.contains { $0.reverse } }
     }
 
     /// The class of one style of art: its colors as drawn, or, for art that follows the
