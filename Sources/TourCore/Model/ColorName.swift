@@ -2,6 +2,9 @@
 package enum ColorName {
     /// The eight ANSI color names, in palette order.
     package static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    /// Other names taken, and the ANSI color each is (bright or not): the schema's pattern
+    /// is made from these two tables, so it takes what `tour check` takes.
+    package static let aliases: [String: UInt8] = ["gray": 8, "grey": 8]
 
     /// The color, or nil when the text is neither a known name nor #RRGGBB or #RGB. Only
     /// hex digits count: `UInt32(_:radix:)` alone took "#+12345" for #012345.
@@ -29,7 +32,7 @@ package enum ColorName {
             bright = true
             name = name.dropFirst("bright-".count)
         }
-        if name == "gray" || name == "grey" { return .ansi(8) }
+        if let alias = aliases[String(name)] { return .ansi(alias) }
         guard let index = names.firstIndex(of: String(name)) else { return nil }
         return .ansi(UInt8(index + (bright ? 8 : 0)))
     }

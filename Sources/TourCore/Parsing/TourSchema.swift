@@ -49,8 +49,8 @@ package enum TourSchema {
     static let definitions: [(String, Node)] = [
         ("color", .object([
             ("type", .string("string")),
-            ("description", .string("An ANSI name (\(ColorName.names.joined(separator: ", ")), or bright-NAME), #RRGGBB or #RGB (hex digits only).")),
-            ("pattern", .string("^(#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}|(\(anyCase("bright-")))?(\(ColorName.names.map(anyCase).joined(separator: "|"))))$")),
+            ("description", .string("An ANSI name (\((ColorName.names + ColorName.aliases.keys.sorted()).joined(separator: ", ")), or bright-NAME), #RRGGBB or #RGB (hex digits only).")),
+            ("pattern", .string("^(#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}|(\(anyCase("bright-")))?(\((ColorName.names + ColorName.aliases.keys.sorted()).map(anyCase).joined(separator: "|"))))$")),
         ])),
         ("version", .object([
             ("type", .string("string")),
@@ -70,11 +70,10 @@ package enum TourSchema {
         }, description: "For dots: the characters of the current page and of the others; a terminal that is not UTF-8 gets * and .")),
         ("art", .object([
             ("description", .string("Inline art: a string with newlines, or an array of lines; SGR colors are kept. An array of such arrays gives versions, largest first.")),
+            // As the decoder reads it: an array whose elements are art again, to any depth.
             ("anyOf", .array([
                 .object([("type", .string("string"))]),
-                .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]),
-                .object([("type", .string("array")), ("minItems", .number(1)),
-                         ("items", .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]))]),
+                .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/art"))]))]),
             ])),
         ])),
         ("feature", closedObject([
