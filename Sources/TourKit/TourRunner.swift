@@ -75,7 +75,7 @@ enum TourRunner {
             continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
             plainRequested: options.presentation == .plain, inForeground: environment.inForeground) {
             if environment.debug { StandardStreams.error("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
-            return TourResult(outcome: .notShown(reason), shown: .nothing)
+            return TourResult(outcome: .notShown(reason.outcome), shown: .nothing)
         }
         // A tour in hand, or one whose id the file's top did not give, is read whole before
         // the state: its problems stop the run first.

@@ -7,7 +7,7 @@ import Testing
 struct OncePolicyTests {
     @Test func theOrderOfTheChecks() {
         func reason(stdin: Bool = true, stdout: Bool = true, ci: Bool = false, disabled: Bool = false, plain: Bool = false,
-                    foreground: Bool = true) -> TourOutcome.NotShownReason? {
+                    foreground: Bool = true) -> OncePolicy.Reason? {
             OncePolicy.reasonNotToShow(stdinIsTerminal: stdin, stdoutIsTerminal: stdout, continuousIntegration: ci,
                                        disabledByUser: disabled, plainRequested: plain, inForeground: foreground)
         }
@@ -20,6 +20,8 @@ struct OncePolicyTests {
         // `mytool &`: the terminal is another group's; not even --plain prints into it.
         #expect(reason(foreground: false) == .backgroundJob && reason(plain: true, foreground: false) == .backgroundJob)
         #expect(reason(stdout: false, foreground: false) == .notATerminal && reason(ci: true, foreground: false) == .continuousIntegration)
+        // TourKit's public outcome keeps its cases: a background job is not a terminal to take.
+        #expect(OncePolicy.Reason.backgroundJob.outcome == .notATerminal)
     }
 
     @Test func theDebugLineNamesTheWayAroundInTheCallersWords() {

@@ -2,13 +2,34 @@
 /// the tour must never land in a pipe, a script, a CI log, or on someone who opted out;
 /// and a tour nobody saw must not be recorded as seen.
 package enum OncePolicy {
+    /// Why a `once` run stays out of the way: `TourOutcome.NotShownReason`'s reasons, and
+    /// one more that TOUR_DEBUG tells apart, which the public outcome folds into
+    /// `.notATerminal` (a new case would break a Swift tool's exhaustive switch).
+    package enum Reason: Equatable, Sendable {
+        case notATerminal
+        /// A background job (`mytool &`): the terminal belongs to another process group,
+        /// and taking it would stop the job (SIGTTOU) or draw over the shell.
+        case backgroundJob
+        case continuousIntegration
+        case disabledByUser
+
+        /// As TourKit reports it.
+        package var outcome: TourOutcome.NotShownReason {
+            switch self {
+            case .notATerminal, .backgroundJob: .notATerminal
+            case .continuousIntegration: .continuousIntegration
+            case .disabledByUser: .disabledByUser
+            }
+        }
+    }
+
     /// Why not to show the tour, or nil to show it. The person's own opt-out comes first,
     /// then CI, then the terminal check, which an explicit `--plain` lifts, then the job:
     /// a background job shows nothing, `--plain` or not (its text would land in the middle
     /// of whatever the person is typing, and the tour would be recorded unseen).
     package static func reasonNotToShow(stdinIsTerminal: Bool, stdoutIsTerminal: Bool, continuousIntegration: Bool,
                                         disabledByUser: Bool, plainRequested: Bool,
-                                        inForeground: Bool = true) -> TourOutcome.NotShownReason? {
+                                        inForeground: Bool = true) -> Reason? {
         if disabledByUser { return .disabledByUser }
         if continuousIntegration { return .continuousIntegration }
         if !plainRequested, !(stdinIsTerminal && stdoutIsTerminal) { return .notATerminal }
@@ -19,7 +40,7 @@ package enum OncePolicy {
     /// The line TOUR_DEBUG=1 prints.
     /// Why, in words; the way around it in the words of the `tour` command, or of TourKit
     /// for a Swift tool, whose users have no `--plain`.
-    package static func explanation(_ reason: TourOutcome.NotShownReason, forCommand: Bool = false) -> String {
+    package static func explanation(_ reason: Reason, forCommand: Bool = false) -> String {
         switch reason {
         case .notATerminal:
             forCommand ? "stdin or stdout is not a terminal (give --plain to print the tour anyway)"

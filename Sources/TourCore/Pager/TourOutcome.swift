@@ -15,11 +15,9 @@ public enum TourOutcome: Hashable, Sendable {
 
     /// Why a `once` run stayed out of the way.
     public enum NotShownReason: Hashable, Sendable {
-        /// stdin or stdout is not a terminal: a pipe, a script, a cron job.
+        /// stdin or stdout is not a terminal (a pipe, a script, a cron job), or not this
+        /// process's to take: a background job (`mytool &`).
         case notATerminal
-        /// A background job (`mytool &`): the terminal belongs to another process group,
-        /// and taking it would stop the job (SIGTTOU) or draw over the shell.
-        case backgroundJob
         /// `CI` is set (to anything but empty, 0 or false).
         case continuousIntegration
         /// The person set `TOUR_DISABLE=1`.
