@@ -1,7 +1,7 @@
 /// The version of tour: the one place it is written. `tour --version` prints it, and
 /// `make dist` names the release tarball after it.
 enum TourVersion {
-    static let number = "2.6.2"
+    static let number = "2.7.0"
 
     /// The Swift the binary was built with.
     static var swift: String {
