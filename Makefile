@@ -99,6 +99,7 @@ run: build
 FUZZ_SMOKE_SECONDS ?= 5
 test: build bench-deps install-test-deps packages-deps terminals-test-deps web-test-deps
 	$(SWIFT) build --package-path Examples/mytool --disable-build-manifest-caching
+	SWIFT=$(SWIFT) bash Tests/Packages/ncurses-6.5-build-test.sh
 	$(MAKE) --no-print-directory release
 	python3 bench/bench.py --smoke
 	python3 bench/limits.py

@@ -14,23 +14,28 @@
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
+/// A window, as Swift names it: `UnsafeMutablePointer<WINDOW>` with ncurses 6.4, and
+/// `OpaquePointer` with 6.5, whose `NCURSES_OPAQUE` makes WINDOW an incomplete type
+/// (Debian 13 and every distribution since mid-2024). Swift code names this, never WINDOW.
+typedef WINDOW *tour_window;
+
 // Macros and globals that Swift cannot import.
-static inline WINDOW *tour_stdscr(void) { return stdscr; }
+static inline tour_window tour_stdscr(void) { return stdscr; }
 static inline attr_t tour_a_normal(void) { return A_NORMAL; }
 static inline attr_t tour_a_bold(void) { return A_BOLD; }
 static inline attr_t tour_a_dim(void) { return A_DIM; }
 static inline attr_t tour_a_reverse(void) { return A_REVERSE; }
 static inline attr_t tour_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t tour_a_italic(void) { return A_ITALIC; }
-static inline int tour_getmaxy(WINDOW *w) { return getmaxy(w); }
-static inline int tour_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline int tour_getmaxy(tour_window w) { return getmaxy(w); }
+static inline int tour_getmaxx(tour_window w) { return getmaxx(w); }
 static inline int tour_lines(void) { return LINES; }
 static inline int tour_cols(void) { return COLS; }
 static inline int tour_colors(void) { return COLORS; }
 static inline int tour_color_pairs(void) { return COLOR_PAIRS; }
 static inline FILE *tour_stdout(void) { return stdout; }
 static inline FILE *tour_stdin(void) { return stdin; }
-static inline WINDOW *tour_curscr(void) { return curscr; }
+static inline tour_window tour_curscr(void) { return curscr; }
 /// The current terminal's cursor-addressing and mouse-key strings, or NULL when its entry
 /// has none: read where term.h says ncurses keeps them. tigetstr finds a capability by
 /// comparing its name with each of 414 (about 11 K instructions a call, at every start).

@@ -43,7 +43,7 @@ final class CanvasRenderer {
     /// `mvwadd_wch` each, the first frame cost 670 instructions a cell. On an erased window
     /// the two calls agree: no half of a wide character is left to mend, and the window
     /// has no background of its own to mix in.
-    private func drawOnErased(_ canvas: Canvas, into window: UnsafeMutablePointer<WINDOW>?, columns: Int, rows: Int) {
+    private func drawOnErased(_ canvas: Canvas, into window: tour_window?, columns: Int, rows: Int) {
         var writer = RunWriter(window: window, capacity: columns)
         CellDiff.forEachChange(from: nil, to: canvas, columns: columns, rows: rows) { x, y, change in
             writer.add(change, x: x, y: y, renderer: self)
@@ -55,13 +55,13 @@ final class CanvasRenderer {
     /// that a closure and a nested function both changed were boxed, and each access was
     /// checked at run time (2,140 checks a frame).
     private struct RunWriter {
-        let window: UnsafeMutablePointer<WINDOW>?
+        let window: tour_window?
         var run: [cchar_t] = []
         var x = 0, y = -1
         var styled = cchar_t(), styledAs: Style? = nil
         var text = [wchar_t](repeating: 0, count: 6)
 
-        init(window: UnsafeMutablePointer<WINDOW>?, capacity: Int) {
+        init(window: tour_window?, capacity: Int) {
             self.window = window
             run.reserveCapacity(max(capacity, 0))
         }
