@@ -360,13 +360,14 @@ packages-aarch64: generated packages-deps
 
 # What make packages builds and checks with (npm, auditwheel, twine), what the tests of
 # its npm packages compile the TypeScript types with (tsc), and the compilers of the
-# other-language snippets in docs/reference.md (Go, Rust; C is the build's own gcc).
+# other-language snippets in docs/reference.md (Go, and Debian's Rust, which is what
+# Debian stable's users have, whatever rustup put first on PATH; C is the build's own gcc).
 packages-deps: packages-test-deps
 	@missing=""; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	command -v tsc >/dev/null 2>&1 || missing="$$missing node-typescript"; \
 	command -v go >/dev/null 2>&1 || missing="$$missing golang-go"; \
-	command -v rustc >/dev/null 2>&1 || [ -x "$$HOME/.cargo/bin/rustc" ] || missing="$$missing rustc"; \
+	[ -x /usr/bin/rustc ] || missing="$$missing rustc"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \

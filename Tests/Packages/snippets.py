@@ -6,9 +6,9 @@ import os, re, subprocess
 
 from roots import ROOT
 
-# rustup's rustc where it is installed, else the one on PATH (the Makefile installs
-# Debian's where there is none; the snippet is written for Debian 12's 1.63).
-RUSTC = next((path for path in (os.path.expanduser("~/.cargo/bin/rustc"),) if os.access(path, os.X_OK)), "rustc")
+# Debian's rustc (1.63 on Debian 12, which the Makefile installs), as the snippet is
+# written for the Rust that Debian stable ships; the first on PATH only where it is missing.
+RUSTC = "/usr/bin/rustc" if os.access("/usr/bin/rustc", os.X_OK) else "rustc"
 
 
 def snippets():
