@@ -135,7 +135,7 @@ enum TipRunner {
 
     static func showOne(_ tips: Tips, options: TipOptions, environment: TerminalEnvironment) throws(TourError) -> String? {
         func silent(_ why: String) -> String? {
-            if environment.debug { StandardStreams.error("tour: no tip: \(why)\n") }
+            if environment.debugLines { StandardStreams.error("tour: no tip: \(why)\n") }
             return nil
         }
         if let silence = environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
@@ -164,7 +164,7 @@ enum TipRunner {
     static func showDue(id: String, store: TipsStateStore, tipsMayExist: Bool, options: TipOptions, environment: TerminalEnvironment,
                         warn: (String) -> Void, load: () throws(TourError) -> TipSet?) throws(TourError) -> String? {
         func silent(_ why: String) -> String? {
-            if environment.debug { StandardStreams.error("tour: no tip: \(why)\n") }
+            if environment.debugLines { StandardStreams.error("tour: no tip: \(why)\n") }
             return nil
         }
         let shown = try store.withLock(id: id) { () throws(TourError) -> String? in
@@ -267,7 +267,7 @@ enum StartTip {
         // `StartPlan.tip` says the same, but here no lock is taken for it.
         if !tipsMayExist, !store.holdsFile(id: id) { return .nothing }
         if let silence = TipRunner.environmentSilence(environment) {
-            if environment.debug { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
+            if environment.debugLines { StandardStreams.error("tour: no tip: \(TipPolicy.explanation(silence))\n") }
             return .nothing
         }
         // The locale only for a tip that may be shown (TourRunner.inDrawingLocale).

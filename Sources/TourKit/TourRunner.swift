@@ -74,7 +74,9 @@ enum TourRunner {
             stdinIsTerminal: environment.stdinIsTerminal, stdoutIsTerminal: environment.stdoutIsTerminal,
             continuousIntegration: environment.continuousIntegration, disabledByUser: environment.disabledByUser,
             plainRequested: options.presentation == .plain, inForeground: environment.inForeground) {
-            if environment.debug { StandardStreams.error("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n") }
+            if environment.debugLines {
+                StandardStreams.error("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n")
+            }
             return TourResult(outcome: .notShown(reason.outcome), shown: .nothing)
         }
         // A tour in hand, or one whose id the file's top did not give, is read whole before

@@ -12,6 +12,11 @@ package struct TerminalEnvironment: Sendable {
     package var stdoutIsTerminal: Bool
     /// Messages reach the person (a tip needs both ends on the terminal).
     package var stderrIsTerminal = false
+    /// A background job would be stopped by writing to its terminal (`stty tostop`): then
+    /// not even TOUR_DEBUG's line is written.
+    package var backgroundWritesStop = false
+    /// TOUR_DEBUG's lines may be written: it is set, and writing would not stop the job.
+    package var debugLines: Bool { debug && !backgroundWritesStop }
     /// TOUR_HOST_PID: the tool that runs tour, which tour follows out when it dies.
     package var hostProcess: Int?
     /// This process's group is the terminal's foreground group, or the terminal is not its
@@ -128,6 +133,10 @@ package struct TerminalEnvironment: Sendable {
         result.tipsDisabledByUser = isSet("TOUR_NO_TIPS")
         result.stderrIsTerminal = isatty(STDERR_FILENO) == 1
         result.inForeground = inForegroundJob()
+        if !result.inForeground, result.stderrIsTerminal {
+            var modes = termios()
+            result.backgroundWritesStop = tcgetattr(STDERR_FILENO, &modes) == 0 && modes.c_lflag & tcflag_t(TOSTOP) != 0
+        }
         result.hostProcess = environment("TOUR_HOST_PID").flatMap { Int($0) }
         result.debug = isSet("TOUR_DEBUG")
         result.backgroundRequested = environment("TOUR_BACKGROUND").flatMap(TerminalBackground.init(name:))

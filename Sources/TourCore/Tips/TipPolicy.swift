@@ -49,7 +49,7 @@ package enum TipPolicy {
         case .continuousIntegration: "CI is set in the environment"
         case .disabledByUser: "TOUR_DISABLE is set in the environment"
         case .tipsDisabledByUser: "TOUR_NO_TIPS is set in the environment"
-        case .turnedOff: "tips are turned off (tour tip --on turns them on)"
+        case .turnedOff: "tips are turned off (tour tip --on --id ID turns them on)"
         case .unreadableState: "the tips state cannot be read, so whether tips are off is not known (tour tip --on or --off writes it anew)"
         case let .tooSoon(elapsed, interval):
             "a tip was shown \(TipInterval.describe(elapsed)) ago; the next is due after \(TipInterval.describe(interval))"
