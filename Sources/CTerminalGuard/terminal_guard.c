@@ -49,11 +49,17 @@ static struct termios saved_modes;
 static char restore_sequence[256];
 static volatile sig_atomic_t restore_sequence_length = 0;
 
+/* Puts `bytes` where a signal handler reads them: the length is 0 while they are copied,
+   so a handler in between writes nothing rather than half. Too long: nothing. */
+static void publish(char *buffer, size_t capacity, volatile sig_atomic_t *published, const char *bytes, size_t length) {
+    *published = 0;
+    if (length > capacity) return;
+    memcpy(buffer, bytes, length);
+    *published = (sig_atomic_t)length;
+}
+
 void tour_guard_set_restore_sequence(const char *bytes, size_t length) {
-    restore_sequence_length = 0;
-    if (length > sizeof restore_sequence) return;
-    memcpy(restore_sequence, bytes, length);
-    restore_sequence_length = (sig_atomic_t)length;
+    publish(restore_sequence, sizeof restore_sequence, &restore_sequence_length, bytes, length);
 }
 
 /* Device-attribute answers the terminal still owes (start-up questions not yet fenced). */
@@ -81,10 +87,20 @@ static char picture_cleanup[64];
 static volatile sig_atomic_t picture_cleanup_length = 0;
 
 void tour_guard_set_picture_cleanup(const char *bytes, size_t length) {
-    picture_cleanup_length = 0;
-    if (length > sizeof picture_cleanup) return;
-    memcpy(picture_cleanup, bytes, length);
-    picture_cleanup_length = (sig_atomic_t)length;
+    publish(picture_cleanup, sizeof picture_cleanup, &picture_cleanup_length, bytes, length);
+}
+
+/* The run's pictures freed, then the restore sequence: what both handlers write first. */
+static void write_restore(void) {
+    if (saved_output_fd < 0) return;
+    if (picture_cleanup_length > 0) {
+        ssize_t ignored = write(saved_output_fd, picture_cleanup, (size_t)picture_cleanup_length);
+        (void)ignored;
+    }
+    if (restore_sequence_length > 0) {
+        ssize_t ignored = write(saved_output_fd, restore_sequence, (size_t)restore_sequence_length);
+        (void)ignored;
+    }
 }
 
 static pid_t parent_at_install = 0;
@@ -182,14 +198,7 @@ int tour_guard_handed_back(void) { return handed_back; }
    sequence, no question asked (a shell may read the answer), the modes while the
    terminal is still ours. */
 static void hand_back_for_dead_host(void) {
-    if (picture_cleanup_length > 0 && saved_output_fd >= 0) {
-        ssize_t ignored = write(saved_output_fd, picture_cleanup, (size_t)picture_cleanup_length);
-        (void)ignored;
-    }
-    if (restore_sequence_length > 0 && saved_output_fd >= 0) {
-        ssize_t ignored = write(saved_output_fd, restore_sequence, (size_t)restore_sequence_length);
-        (void)ignored;
-    }
+    write_restore();
     if (tour_guard_terminal_is_ours()) {
         tcflush(saved_input_fd, TCIFLUSH);
         if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
@@ -216,14 +225,7 @@ static void relay_signal(int signal_number) {
 }
 
 static void restore_terminal_and_reraise(int signal_number) {
-    if (picture_cleanup_length > 0 && saved_output_fd >= 0) {
-        ssize_t ignored = write(saved_output_fd, picture_cleanup, (size_t)picture_cleanup_length);
-        (void)ignored;
-    }
-    if (restore_sequence_length > 0 && saved_output_fd >= 0) {
-        ssize_t ignored = write(saved_output_fd, restore_sequence, (size_t)restore_sequence_length);
-        (void)ignored;
-    }
+    write_restore();
     /* Before the shell's modes come back: in canonical mode an answer (no newline) would not be read. */
     int ours = tour_guard_terminal_is_ours();
     drain_input();
