@@ -162,11 +162,14 @@ struct HostileFilesEndToEndTests {
         ended.waitUntilExit()
         let stale = state.appendingPathComponent(".stale.json.\(ended.processIdentifier).abc.tmp").path
         let live = state.appendingPathComponent(".stale.json.1.def.tmp").path  // pid 1 is alive
+        // Today's short form, whatever the name: .tour.PID.RANDOM.tmp.
+        let staleShort = state.appendingPathComponent(".tour.\(ended.processIdentifier).ghi.tmp").path
         FileManager.default.createFile(atPath: stale, contents: Data("{".utf8))
         FileManager.default.createFile(atPath: live, contents: Data("{".utf8))
+        FileManager.default.createFile(atPath: staleShort, contents: Data("{".utf8))
         let tour = try file("stale.json", #"{"pages": [{"title": "a"}]}"#)
         #expect(try runTour(["--once", "--plain", tour], environment: ["XDG_STATE_HOME": directory.appendingPathComponent("state").path]).exitCode == 0)
-        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(!FileManager.default.fileExists(atPath: stale) && !FileManager.default.fileExists(atPath: staleShort))
         #expect(FileManager.default.fileExists(atPath: live))
     }
 
