@@ -132,14 +132,19 @@ def play(path, ready, cols=80, rows=24):
             os.write(terminal.fd, key)
             terminal.pump(0.01)
         os.write(terminal.fd, b"q")
+    code, kib = ended(terminal, start, 10)
+    return time.perf_counter() - start, code, kib
+
+
+def ended(terminal, start, seconds):
+    """Reads the run to its end (at most `seconds` from `start`): its exit code and peak KiB."""
     while terminal.pump(1.0):
-        if time.perf_counter() - start > 10:
+        if time.perf_counter() - start > seconds:
             break
     _, status = os.waitpid(terminal.pid, 0)
     # The launcher's report is the last line of the terminal's output.
     found = re.findall(r"maxrss (\d+)", bytes(terminal.output).decode("utf-8", "replace"))
-    kib = int(found[-1]) if found else 0
-    return time.perf_counter() - start, os.waitstatus_to_exitcode(status), kib
+    return os.waitstatus_to_exitcode(status), int(found[-1]) if found else 0
 
 
 def claimed_cells_check(directory):
@@ -154,13 +159,8 @@ def claimed_cells_check(directory):
     shown = terminal.wait_for(lambda t: "Claimed" in t.text(), timeout=10)
     seconds = time.perf_counter() - start
     os.write(terminal.fd, b"q")
-    while terminal.pump(1.0):
-        if time.perf_counter() - start > 15:
-            break
-    _, status = os.waitpid(terminal.pid, 0)
-    found = re.findall(r"maxrss (\d+)", bytes(terminal.output).decode("utf-8", "replace"))
-    kib = int(found[-1]) if found else 0
-    line = f"{'claimed 800x2700 cells':24} play   {seconds * 1000:8.1f} ms  {kib / 1024:6.1f} MiB  exit {os.waitstatus_to_exitcode(status)}"
+    code, kib = ended(terminal, start, 15)
+    line = f"{'claimed 800x2700 cells':24} play   {seconds * 1000:8.1f} ms  {kib / 1024:6.1f} MiB  exit {code}"
     print(line)
     if not shown or seconds >= LIMIT_SECONDS or kib >= MEMORY_LIMIT_KIB:
         return [line + f" (expected the first frame under {LIMIT_SECONDS:.0f} s and {MEMORY_LIMIT_KIB // 1024} MiB)"]
