@@ -254,6 +254,7 @@ final class PseudoTerminal: @unchecked Sendable {
             var usage = rusage()
             let result = wait4(pid, &status, WNOHANG, &usage)
             if result == pid {
+                waitForTheLastOutput()
                 let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
                 let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
                 return Exit(code: signaled ? nil : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil, cpuSeconds: cpu)
@@ -261,6 +262,26 @@ final class PseudoTerminal: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.005)
         }
         return nil
+    }
+
+    /// The program's last bytes can still be on their way through the kernel's pty buffers
+    /// when it has been reaped, and a test that reads `text` at once would miss them. Waits
+    /// until nothing is queued and nothing has arrived for 50 ms (at most 2 s).
+    private func waitForTheLastOutput() {
+        let deadline = Self.now() + 2
+        var seen = bytes.count, quietSince = Self.now()
+        while Self.now() < deadline {
+            var queued: Int32 = 0
+            _ = ioctl(master, UInt(FIONREAD), &queued)
+            let count = bytes.count
+            if queued > 0 || count != seen {
+                seen = count
+                quietSince = Self.now()
+            } else if Self.now() - quietSince >= 0.05 {
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
     }
 
     /// Peak resident memory of the running program, in KiB.
