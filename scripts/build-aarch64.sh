@@ -18,6 +18,11 @@ fi
 [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || { echo "build-aarch64: binfmt_misc has no qemu-aarch64 entry" >&2; exit 1; }
 toolchain=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" trixie-arm64-swift trixie swiftlang libncurses-dev libpng-dev libjpeg62-turbo-dev libchafa-dev)
 sysroot=$(DEBIAN_ROOT_ARCH=arm64 "$top/scripts/debian-root.sh" bullseye-arm64-build bullseye libc6-dev libncurses-dev libstdc++-10-dev libgcc-10-dev dpkg-dev)
+# What this build is made with, from the roots' records (debian-root.sh).
+for name in trixie-arm64-swift bullseye-arm64-build; do
+    record=$(dirname "$toolchain")/$name.record
+    [ -f "$record" ] && echo "build-aarch64: $name $(head -1 "$record" | cut -d' ' -f2): $(grep -E '^(swiftlang|libncurses-dev|libc6) ' "$record" | tr '\n' ' ')" >&2
+done
 
 work=$toolchain/build/tour
 # The committed tree. Only files whose bytes changed are copied over the last run's, and

@@ -6,6 +6,7 @@
 # ${XDG_CACHE_HOME:-~/.cache}/tour/roots), outside the checkout, so a fresh clone and CI
 # reuse them. A root is complete only once its marker is written: a run cut short is
 # made again from the start. One lock per root keeps two runs from making it at once.
+# NAME.record, beside the root, says what it was made from (see the end).
 #
 # The release build links against the "bullseye-build" root (glibc 2.31); the tests play
 # tour in "bullseye" and "trixie" roots and install the .deb in bullseye, bookworm and trixie.
@@ -62,4 +63,22 @@ for top in ("usr/lib", "usr/lib64"):
 EOF
 echo "$wanted" >"$marker"
 echo "debian-root: made $name ($suite) in $(( $(date +%s) - started )) s" >&2
+
+# What the root was made from, kept beside it ($name.record) and outlasting it: the day,
+# the mirror's Release date, and every package's version. When a root is made again and
+# any of that changed, say what, so a build that now differs from an earlier one says why.
+record=$roots/$name.record
+{
+    echo "made $(date -u +%Y-%m-%d) by debootstrap --variant=minbase ${arch:+--arch=$arch }$suite"
+    echo "mirror $(sed -n 's/^Date: //p' "$root"/var/lib/apt/lists/*_dists_"$suite"_InRelease 2>/dev/null | head -1)"
+    chroot "$root" dpkg-query -W -f '${Package} ${Version}\n' | sort
+} >"$record.new"
+if [ -f "$record" ]; then
+    changed=$(diff <(tail -n +3 "$record") <(tail -n +3 "$record.new") | sed -n 's/^\([<>]\) /\1 /p' || true)
+    if [ -n "$changed" ]; then
+        echo "debian-root: $name differs from the root $(head -1 "$record" | cut -d' ' -f2) (< then, > now):" >&2
+        echo "$changed" | head -40 >&2
+    fi
+fi
+mv "$record.new" "$record"
 echo "$root"
