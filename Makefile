@@ -320,6 +320,9 @@ dist: generated
 # validator its registry's users trust (Packaging/check-packages.py: twine and auditwheel
 # for the wheels, lintian for the .debs, npm publish --dry-run for the npm packages,
 # readelf for every shipped binary), and one SHA256SUMS. It fails when a check fails.
+# The npm tarballs go in dist/npm/: in dist/ itself, `pip install --find-links dist` took
+# tour-onboarding-X.Y.Z.tgz for a Python source package of the same name. Beside the
+# platform wheels, a py3-none-any wheel holds the module alone, for every other platform.
 # The aarch64 artifacts come from scripts/build-aarch64.sh where it can build them.
 # make packages-native: this machine's architecture only (what make test builds: the
 # aarch64 build under emulation takes about an hour). Each leaves the other's files in
@@ -330,12 +333,14 @@ AARCH64_SYSROOT := $(ROOTS)/bullseye-arm64-build
 packages: packages-native packages-aarch64
 
 packages-native: generated packages-deps
-	@mkdir -p $(DIST) && rm -f $(DIST)/*x86_64* $(DIST)/*amd64* $(DIST)/*-x64-* $(DIST)/tour-onboarding-[0-9]*.tgz $(DIST)/SHA256SUMS
+	@mkdir -p $(DIST) && rm -f $(DIST)/*x86_64* $(DIST)/*amd64* $(DIST)/*-none-any.whl $(DIST)/tour-onboarding-*.tgz \
+		$(DIST)/npm/*-x64-* $(DIST)/npm/tour-onboarding-[0-9]*.tgz $(DIST)/SHA256SUMS
 	@$(MAKE) --no-print-directory dist OUT=$(DIST) >/dev/null
 	@rm -f $(DIST)/SHA256SUMS
 	@$(MAKE) --no-print-directory deb OUT=$(DIST) >/dev/null
 	@$(MAKE) --no-print-directory wheel OUT=$(DIST) >/dev/null
-	@python3 Packaging/npm/make-npm.py $(RELEASE_BIN) $(DIST) >/dev/null
+	@python3 Packaging/python/make-wheel.py --pure $(RELEASE_BIN) $(DIST) >/dev/null
+	@python3 Packaging/npm/make-npm.py $(RELEASE_BIN) $(DIST)/npm >/dev/null
 	@python3 Packaging/check-packages.py $(DIST)
 
 # The aarch64 binary (scripts/build-aarch64.sh), then its tarball, .deb (arm64), wheel and
@@ -345,7 +350,7 @@ packages-native: generated packages-deps
 packages-aarch64: export QEMU_LD_PREFIX := $(AARCH64_SYSROOT)
 packages-aarch64: generated packages-deps
 	scripts/build-aarch64.sh $(AARCH64_BIN)
-	@mkdir -p $(DIST) && rm -f $(DIST)/*aarch64* $(DIST)/*arm64* $(DIST)/SHA256SUMS
+	@mkdir -p $(DIST) && rm -f $(DIST)/*aarch64* $(DIST)/*arm64* $(DIST)/npm/*arm64* $(DIST)/SHA256SUMS
 	@version=$$($(RELEASE_BIN) --version | cut -d' ' -f2); name=tour-$$version-linux-aarch64; stage=.build/dist-aarch64/$$name; \
 	rm -rf .build/dist-aarch64 && mkdir -p $$stage && \
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= INSTALL_BIN=$(AARCH64_BIN) >/dev/null && \
@@ -355,7 +360,7 @@ packages-aarch64: generated packages-deps
 	@rm -rf .build/deb-aarch64 && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb-aarch64/stage PREFIX=/usr INSTALL_BIN=$(AARCH64_BIN) >/dev/null
 	@DEB_ARCH=arm64 SYSROOT=$(AARCH64_SYSROOT) Packaging/deb/make-deb.sh .build/deb-aarch64/stage $(DIST) >/dev/null
 	@python3 Packaging/python/make-wheel.py $(AARCH64_BIN) $(DIST) >/dev/null
-	@python3 Packaging/npm/make-npm.py $(AARCH64_BIN) $(DIST) >/dev/null
+	@python3 Packaging/npm/make-npm.py $(AARCH64_BIN) $(DIST)/npm >/dev/null
 	@python3 Packaging/check-packages.py $(DIST)
 
 # What make packages builds and checks with (npm, auditwheel, twine), what the tests of
@@ -384,6 +389,7 @@ deb: generated
 
 # make wheel: tour_onboarding-VERSION-py3-none-manylinux_2_XX_ARCH.whl, the binary and the
 # module a Python tool imports (Packaging/python), tagged with the binary's glibc floor.
+# (make packages adds tour_onboarding-VERSION-py3-none-any.whl, the module alone.)
 wheel: release
 	@python3 Packaging/python/make-wheel.py $(RELEASE_BIN) $(OUT)
 

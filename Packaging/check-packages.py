@@ -2,10 +2,13 @@
 """check-packages.py DIST: checks every artifact in DIST with the validator its registry's
 users trust, then writes DIST/SHA256SUMS of them all. Exits 1 when any check fails.
 
-- wheels (.whl): `twine check --strict`; `auditwheel show` must call the wheel
+- wheels (.whl): `twine check --strict`; `auditwheel show` must call a platform wheel
   manylinux with the very tag in its name (nothing outside the manylinux libraries);
+  the py3-none-any wheel must hold no binary;
 - .debs: `lintian --fail-on error,warning`;
 - npm packages (.tgz): `npm publish --dry-run`, which needs no login and sends nothing;
+- dist/ itself, which `pip install --find-links dist` reads: no file there but a wheel
+  may be named as a Python package of ours (the npm tarballs live in dist/npm/);
 - every shipped binary (in the tarball, the .deb, the wheel and the npm platform package):
   `readelf -d` lists only glibc's libraries, and its architecture is the one its name says.
 Run by `make packages`.
@@ -46,6 +49,11 @@ def check_wheel(path):
     tag = name[:-len(".whl")].split("-")[-1]
     checked = run("twine", "check", "--strict", path)
     check(f"{name}: twine check --strict", checked.returncode == 0 and "PASSED" in checked.stdout, checked.stdout[-800:])
+    if tag == "any":
+        with zipfile.ZipFile(path) as wheel:
+            check(f"{name}: the module alone, no binary", not any("/scripts/" in entry for entry in wheel.namelist())
+                  and "tour_onboarding/__init__.py" in wheel.namelist(), str(wheel.namelist()))
+        return
     shown = run("auditwheel", "show", path)
     said = re.search(r'consistent\s+with\s+the\s+following\s+platform\s+tag:\s+"([^"]+)"', shown.stdout)
     check(f"{name}: auditwheel show calls it {tag}", shown.returncode == 0 and said and said.group(1) == tag,
@@ -88,9 +96,20 @@ def check_npm(path):
               and '"postinstall"' not in (member(path, "package/package.json") or b"").decode())
 
 
+def check_nothing_misread_by_pip(dist):
+    """pip's --find-links reads the folder's own files (not its subfolders) and takes an
+    archive named NAME-VERSION.tar.gz, .tgz or .zip for a source package of NAME."""
+    ours = re.compile(r"^tour[-_.]onboarding[-_.]", re.I)
+    misread = [entry for entry in os.listdir(dist) if os.path.isfile(os.path.join(dist, entry))
+               and ours.match(entry) and not entry.endswith(".whl")]
+    check(f"{dist}: no file but a wheel is named as a Python package of ours (what pip --find-links reads)",
+          not misread, ", ".join(misread))
+
+
 def main():
     dist = sys.argv[1]
-    artifacts = sorted(entry for entry in os.listdir(dist) if entry != "SHA256SUMS")
+    artifacts = sorted(os.path.relpath(os.path.join(folder, entry), dist)
+                       for folder, _, entries in os.walk(dist) for entry in entries if entry != "SHA256SUMS")
     for entry in artifacts:
         path = os.path.join(dist, entry)
         if entry.endswith(".whl"):
@@ -102,9 +121,11 @@ def main():
         elif entry.endswith(".tar.gz"):
             arch = re.search(r"-linux-(\w+)\.tar\.gz$", entry).group(1)
             check_binary(entry, member(path, "/bin/tour") or b"", SPELLING[arch])
+    check_nothing_misread_by_pip(dist)
     kinds = {kind: [entry for entry in artifacts if entry.endswith(kind)] for kind in (".whl", ".deb", ".tgz", ".tar.gz")}
-    check(f"{dist} holds a wheel, a .deb, a tarball and the npm packages",
-          all(kinds.values()) and len(kinds[".tgz"]) >= 2, str(kinds))
+    check(f"{dist} holds the wheels (one py3-none-any), a .deb, a tarball and the npm packages (in npm/)",
+          all(kinds.values()) and len(kinds[".tgz"]) >= 2 and all(entry.startswith("npm/") for entry in kinds[".tgz"])
+          and any(entry.endswith("-py3-none-any.whl") for entry in kinds[".whl"]), str(kinds))
     with open(os.path.join(dist, "SHA256SUMS"), "w") as sums:
         for entry in artifacts:
             with open(os.path.join(dist, entry), "rb") as file:

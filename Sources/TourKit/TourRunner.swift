@@ -212,7 +212,7 @@ enum TourRunner {
     /// for no key, so it ends as finished.
     private static func printNotice(_ tour: Tour, plan: RunPlan, lastSeen: SeenState, options: TourOptions,
                                     environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
-        let command = options.commandFile.map { "tour whats-new " + ShellWord.operand($0) }
+        let command = options.commandFile.map { FileSystem.tourCommandName() + " whats-new " + ShellWord.operand($0) }
         let width = TerminalEnvironment.standardOutputColumns()
         let lastLine = WhatsNewNotice.lastLine(hint: tour.whatsNewHint, command: command, labels: tour.labels, width: width)
         let canvas = WhatsNewNotice.canvas(tour, pages: plan.pages, name: storeID(tour, options: options), fromVersion: lastSeen.version,

@@ -267,3 +267,28 @@ extension FileSystem.Failure {
         isTooLarge ? .content(file: file, position: nil, message: reason) : .unreadable(path: path ?? file, reason: reason)
     }
 }
+
+extension FileSystem {
+    /// The command the printed hints call tour by, for this binary and this PATH
+    /// (`CommandName` decides).
+    package static func tourCommandName() -> String {
+        CommandName.choose(running: runningExecutable(), searchPath: getenv("PATH").map { String(cString: $0) },
+                           executable: executableIdentity)
+    }
+
+    /// This binary's own absolute path, from /proc/self/exe; nil where /proc is not mounted.
+    static func runningExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0, count < buffer.count - 1 else { return nil }
+        return RawBytes.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
+    }
+
+    /// The identity of the executable regular file at `path`, nil when there is none.
+    static func executableIdentity(_ path: String) -> CommandName.FileIdentity? {
+        var status = stat()
+        guard RawBytes.withCString(path, { stat($0, &status) == 0 && access($0, X_OK) == 0 }),
+              status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return CommandName.FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+}

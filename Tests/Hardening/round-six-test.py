@@ -272,7 +272,8 @@ def init_of_a_pid_namespace(scratch, env):
 
 def main():
     scratch = tempfile.mkdtemp(prefix="tour-round-six-")
-    env = {"PATH": "/usr/bin:/bin", "HOME": scratch, "XDG_STATE_HOME": os.path.join(scratch, "state"),
+    # tour installed: first on PATH, so the hints it prints call it `tour`.
+    env = {"PATH": f"{os.path.dirname(os.path.abspath(BINARY))}:/usr/bin:/bin", "HOME": scratch, "XDG_STATE_HOME": os.path.join(scratch, "state"),
            "TERM": "xterm-256color", "LANG": "C.UTF-8"}
     try:
         printed_commands(scratch, env)

@@ -22,7 +22,7 @@ def main():
     if not wheels:
         print("aarch64: no aarch64 artifacts in dist/ (make packages-aarch64 builds them); nothing to check")
         return 0
-    for kind in ("*_arm64.deb", "*-linux-aarch64.tar.gz", "tour-onboarding-linux-arm64-*.tgz"):
+    for kind in ("*_arm64.deb", "*-linux-aarch64.tar.gz", "npm/tour-onboarding-linux-arm64-*.tgz"):
         check(f"dist/ holds the aarch64 {kind}", glob.glob(os.path.join(dist, kind)))
     wheel = max(wheels)
     try:

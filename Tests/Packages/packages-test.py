@@ -345,22 +345,71 @@ def run_notes(venv, home):
     return terminal
 
 
-def check_readme_marker():
-    """The README's dependency line for Python tools: a valid requirement whose marker
-    takes the wheel on Linux x86_64 and aarch64 and leaves it out everywhere else."""
+def readme_requirement():
+    """The README's dependency line for Python tools, which Examples/python-notes uses too."""
     from pip._vendor.packaging.requirements import Requirement
     with open(os.path.join(ROOT, "README.md")) as readme:
-        lines = [line for line in readme.read().splitlines() if line.startswith("tour-onboarding") and ";" in line]
-    check("the README gives the dependency line with its environment marker", len(lines) == 1, str(lines))
-    if not lines:
+        lines = [line.strip("`") for line in re.findall(r"`tour-onboarding[^`]*`", readme.read())]
+    check("the README gives one dependency line for Python tools", len(set(lines)) == 1, str(lines))
+    requirement = Requirement(lines[0]) if lines else None
+    check("the README's line has no environment marker: it installs everywhere", requirement and requirement.marker is None,
+          str(lines))
+    with open(os.path.join(ROOT, "Examples", "python-notes", "pyproject.toml")) as project:
+        check("Examples/python-notes depends on the README's line", lines and f'"{lines[0]}"' in project.read())
+    return requirement
+
+
+def check_python_everywhere(dist, version):
+    """The README's line on every platform, as pip resolves it against dist/ (pip download
+    --platform, which is how pip picks a wheel for another machine): the wheel with the
+    binary on Linux glibc, the module alone (py3-none-any) on macOS, Windows, musl and
+    armv7; a real install of that one returns UNAVAILABLE; and nothing in dist/ is read
+    as a Python source package."""
+    requirement = readme_requirement()
+    if requirement is None:
         return
-    requirement = Requirement(lines[0])
-    where = {("linux", "x86_64"): True, ("linux", "aarch64"): True, ("linux", "armv7l"): False,
-             ("darwin", "arm64"): False, ("win32", "AMD64"): False}
-    for (platform, machine), wanted in where.items():
-        taken = requirement.marker.evaluate({"sys_platform": platform, "platform_machine": machine})
-        check(f"the marker {'takes' if wanted else 'leaves out'} the wheel on {platform} {machine}",
-              requirement.name == "tour-onboarding" and taken == wanted)
+    check(f"the README's line takes this version ({version})", requirement.specifier.contains(version), str(requirement))
+    scratch = tempfile.mkdtemp(prefix="tour-pip-")
+    try:
+        # pip takes --platform tags as given; a machine lists every older glibc's too.
+        glibc_2_31 = [f"manylinux_2_{minor}_x86_64" for minor in range(31, 16, -1)]
+        platforms = {"Linux x86_64, glibc 2.31": (glibc_2_31, "-manylinux_"),
+                     "macOS arm64": (["macosx_11_0_arm64"], "-py3-none-any.whl"),
+                     "macOS x86_64": (["macosx_10_12_x86_64"], "-py3-none-any.whl"),
+                     "Windows": (["win_amd64"], "-py3-none-any.whl"),
+                     "musl (Alpine)": (["musllinux_1_2_x86_64", "musllinux_1_1_x86_64"], "-py3-none-any.whl"),
+                     "armv7": ([f"manylinux_2_{minor}_armv7l" for minor in range(31, 16, -1)], "-py3-none-any.whl")}
+        for label, (tags, wanted) in platforms.items():
+            into = os.path.join(scratch, label.replace(" ", "-"))
+            fetched = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-index",
+                                      "--find-links", dist, "--only-binary=:all:", *(f"--platform={tag}" for tag in tags),
+                                      "--no-deps", "-d", into, str(requirement)],
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            got = [name for name in os.listdir(into) if name.startswith("tour_onboarding-")] if os.path.isdir(into) else []
+            check(f"pip download for {label}: the README's line takes {'the wheel with the binary' if wanted == '-manylinux_' else 'the module alone'}",
+                  fetched.returncode == 0 and len(got) == 1 and wanted in got[0], fetched.stdout[-600:] + str(got))
+
+        pure = os.path.join(dist, f"tour_onboarding-{version}-py3-none-any.whl")
+        venv = os.path.join(scratch, "venv")
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+        installed = subprocess.run([os.path.join(venv, "bin", "python"), "-m", "pip", "install", "-q", "--no-index",
+                                    "--disable-pip-version-check", pure], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        probe = ("import tour_onboarding as t; print(t.once('tour.json').name, t.tip('tips.json').name, "
+                 "t.answers('tour.json'), t.tips_off('tips.json').name)")
+        ran = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", os.path.join(venv, "bin", "python"), "-c", probe],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check("the module-alone wheel installs; with no tour on PATH every call returns UNAVAILABLE, without a word",
+              installed.returncode == 0 and not os.path.exists(os.path.join(venv, "bin", "tour"))
+              and ran.stdout == "UNAVAILABLE UNAVAILABLE {} UNAVAILABLE\n", installed.stdout[-400:] + ran.stdout)
+
+        sources = subprocess.run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "--no-index",
+                                  "--find-links", dist, "--no-binary", ":all:", "--no-deps", "-d", os.path.join(scratch, "sources"),
+                                  "tour-onboarding"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check("pip finds no source package of tour-onboarding in dist/ (the npm tarballs are in dist/npm/)",
+              sources.returncode != 0 and "No matching distribution" in sources.stdout
+              and "setup.py" not in sources.stdout and "Python project" not in sources.stdout, sources.stdout[-600:])
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def check_readme_python(venv):
@@ -388,7 +437,6 @@ def check_wheel_here(wheel):
         on_path = output("env", "-i", f"PATH={venv}/bin:/usr/bin:/bin", "tour", "--version")
         check("the wheel puts tour on the venv's PATH", on_path.startswith("tour "), on_path)
         check_readme_python(venv)
-        check_readme_marker()
         # The description on PyPI names every public name the module has, and no other.
         names = output(os.path.join(venv, "bin", "python"), "-c", "import tour_onboarding as t; print(' '.join(t.__all__))").split()
         with zipfile.ZipFile(wheel) as archive:
@@ -460,6 +508,42 @@ def check_wheel_here(wheel):
         code, restored, left = fourth.finish()
         check("python-notes a day later: one tip, then its own output",
               "Tip  Search your notes" in fourth.text() and "What's new" not in fourth.text() and code == 0, fourth.text())
+
+        # The tip's last line is the tool's own command (the tour's "tipsOff"), and that command,
+        # as pipx installs it (the tool's link alone on PATH), turns the tips off.
+        check("python-notes' tip names the tool's own command", "Hide tips: notes tips off" in fourth.text(), fourth.text())
+        local_bin = os.path.join(home, ".local", "bin")
+        os.makedirs(local_bin, exist_ok=True)
+        os.symlink(os.path.join(venv, "bin", "notes"), os.path.join(local_bin, "notes"))
+        pipx_path = f"{local_bin}:/usr/bin:/bin"
+        off = subprocess.run(["bash", "-c", "notes tips off"], env=person(home, PATH=pipx_path), stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True)
+        a_day_later(home)
+        fifth = run_notes(venv, home)
+        fifth.finish()
+        check("`notes tips off` (tour_onboarding.tips_off) turns the tips off: a day later, no tip",
+              off.returncode == 0 and off.stdout == "notes: tips are off\n" and "Tip" not in fifth.text(),
+              f"{off.stdout}{off.stderr}\n{fifth.text()}")
+
+        # With no "tipsOff" of the tour's own, the default hint names the venv's tour by its
+        # path, since the person's PATH has no tour; pasted into bash, it works.
+        tips = os.path.join(scratch, "kettle-tips.json")
+        with open(tips, "w") as out:
+            out.write('{"id": "kettle", "tips": [{"id": "boil", "text": "Press b to boil."}]}')
+        program = "import sys, tour_onboarding\ntour_onboarding.tip(sys.argv[1], '--every', '0')\n"
+        shown = Terminal([os.path.join(venv, "bin", "python"), "-c", program, tips], person(home, PATH=pipx_path))
+        shown.settle(quiet=1.0, timeout=10)
+        shown.finish()
+        hint = next((line for line in shown.text().splitlines() if "Turn tips off: " in line), "")
+        command = hint.split("Turn tips off: ", 1)[-1].strip()
+        pasted = subprocess.run(["bash", "-c", command], env=person(home, PATH=pipx_path), stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True)
+        again = Terminal([os.path.join(venv, "bin", "python"), "-c", program, tips], person(home, PATH=pipx_path))
+        again.settle(quiet=1.0, timeout=10)
+        again.finish()
+        check("a tip through the module, tour not on PATH: the hint names the venv's tour, and pasted into bash it turns tips off",
+              command == os.path.realpath(os.path.join(venv, "bin", "tour")) + " tip --off --id kettle" and pasted.returncode == 0
+              and "are off" in pasted.stdout and "Tip" not in again.text(), f"{shown.text()!r}\n{pasted.stdout}{pasted.stderr}\n{again.text()!r}")
 
         # Ctrl-C during the tour, a SIGINT to the whole process group as in a shell, ends the
         # tour (130, INTERRUPTED), not the Python tool (no KeyboardInterrupt).
@@ -689,8 +773,9 @@ def main():
                           shipped == release.read())
                 check_wheel_here(wheel)
                 check_wheel_in("bullseye", wheel)
+            check_python_everywhere(arguments.dist, version)
         if "npm" in parts:
-            tarballs = [os.path.join(arguments.dist, name) for name in (f"tour-onboarding-{version}.tgz",
+            tarballs = [os.path.join(arguments.dist, "npm", name) for name in (f"tour-onboarding-{version}.tgz",
                                                                         f"tour-onboarding-linux-x64-{version}.tgz")]
             check("the npm packages are there (make packages)", all(map(os.path.exists, tarballs)))
             check_npm(tarballs)

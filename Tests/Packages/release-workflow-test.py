@@ -36,7 +36,8 @@ def main():
     check("the packages job runs make packages-native (each runner its own architecture)", "make packages-native" in runs, runs)
     upload = next(step for step in packages["steps"] if step.get("uses", "").startswith("actions/upload-artifact"))
     patterns = [line.strip() for line in upload["with"]["path"].splitlines() if line.strip()]
-    written = sorted(name for name in os.listdir(dist) if name != "SHA256SUMS")
+    written = sorted(os.path.relpath(os.path.join(folder, name), dist)
+                     for folder, _, names in os.walk(dist) for name in names if name != "SHA256SUMS")
     check("make packages has written dist/", bool(written), dist)
     uploaded = set()
     for pattern in patterns:
@@ -45,6 +46,8 @@ def main():
         there = [as_aarch64(name) for name in written if fnmatch.fnmatch("dist/" + as_aarch64(name), pattern)]
         check(f"the upload {pattern} is a file make packages writes on x86_64 ({', '.join(here)}) and on aarch64",
               here and there)
+        check(f"the upload {pattern} takes no file from a subfolder it does not name",
+              all(os.path.dirname(name) == os.path.dirname(pattern[len("dist/"):]) for name in here), ", ".join(here))
         uploaded.update(here + there)
     everything = set(written) | {as_aarch64(name) for name in written}
     check("every file make packages writes is uploaded", everything <= uploaded, ", ".join(sorted(everything - uploaded)))
@@ -58,6 +61,13 @@ def main():
         check(f"the publish step's {pattern} names files the packages job uploaded", matches, pattern)
     pypi = next(step for step in publish["steps"] if "pypi-publish" in step.get("uses", ""))
     check("PyPI gets only the wheels", pypi["with"]["packages-dir"] == "pypi/" and "cp dist/*.whl pypi/" in script)
+    summed = next((step["run"] for step in publish["steps"] if "SHA256SUMS" in step.get("name", "")), "")
+    def kind(name):
+        suffix = ".tar.gz" if name.endswith(".tar.gz") else os.path.splitext(name)[1]
+        return os.path.join(os.path.dirname(name), "*" + suffix)
+    kinds = {kind(name) for name in written}
+    check(f"SHA256SUMS covers every kind of file uploaded ({', '.join(sorted(kinds))})",
+          all(kind in summed.split() for kind in kinds), summed)
     check("PyPI uses trusted publishing (id-token), not a stored password",
           publish["permissions"].get("id-token") == "write" and "password" not in pypi.get("with", {}))
     return check.summary()

@@ -187,6 +187,30 @@ struct TipsEndToEndTests {
         #expect(try start().isEmpty)
     }
 
+    /// A tool installed with pipx or `uv tool`: its `tour` is not on the person's PATH, so the
+    /// hint names the binary by its path, and that command, pasted into bash with the
+    /// person's PATH, turns the tips off.
+    @Test func aTourThatPathDoesNotFindIsNamedByItsPathInTheHint() throws {
+        defer { cleanUp() }
+        try #"{"id": "kettle", "tips": [{"id": "boil", "text": "Press b to boil."}]}"#.write(toFile: tipsFile, atomically: true, encoding: .utf8)
+        let personsPath = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        let terminal = try PseudoTerminal(["tip", "--every", "0", tipsFile], environment: personsPath, standardErrorOnTerminal: true)
+        defer { terminal.hangUp() }
+        _ = terminal.waitForExit()
+        let hint = plain(terminal.text).split(separator: "\n").first { $0.contains("Turn tips off: ") }.map(String.init) ?? ""
+        let command = hint.components(separatedBy: "Turn tips off: ").last ?? ""
+        // The binary's own path, as /proc/self/exe names it (.build/debug is a link).
+        let binary = URL(fileURLWithPath: TourBinary.path).resolvingSymlinksInPath().path
+        #expect(command == binary + " tip --off --id kettle", "\(terminal.text.debugDescription)")
+        let pasted = try runTour(["-c", command], executable: "/bin/bash", environment: personsPath, in: "/")
+        #expect(pasted.exitCode == 0 && pasted.stdout.contains("`\(binary) tip --on --id kettle` brings them back"),
+                "\(pasted.stdout) \(pasted.stderr)")
+        let after = try PseudoTerminal(["tip", "--every", "0", tipsFile], environment: personsPath, standardErrorOnTerminal: true)
+        defer { after.hangUp() }
+        _ = after.waitForExit()
+        #expect(!plain(after.text).contains("Tip"), "\(after.text.debugDescription)")
+    }
+
     /// However long a tip's text, it prints in at most six lines (title, four of text, the
     /// way to turn tips off): 998 newlines printed a thousand lines.
     @Test func aTipPrintsInAtMostSixLines() throws {

@@ -20,9 +20,12 @@ enum TourBinary {
     /// Tests that want them say so.
     static let settingsOfTheTestRun = ["NO_COLOR", "COLORTERM", "CI", "TOUR_DISABLE", "TOUR_DEBUG"]
 
-    /// This process's environment without `settingsOfTheTestRun`.
+    /// This process's environment without `settingsOfTheTestRun`, with the binary's folder
+    /// first on PATH, as where tour is installed: the hints it prints then call it `tour`.
     static var personEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.filter { !settingsOfTheTestRun.contains($0.key) }
+        var environment = ProcessInfo.processInfo.environment.filter { !settingsOfTheTestRun.contains($0.key) }
+        environment["PATH"] = (path as NSString).deletingLastPathComponent + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        return environment
     }
 }
 

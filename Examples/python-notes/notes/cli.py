@@ -1,5 +1,6 @@
 """The notes command: `notes` lists, `notes add TEXT` adds, `notes find WORD` searches,
-`notes tour` plays the welcome again, `notes whats-new` what the updates brought. On
+`notes tour` plays the welcome again, `notes whats-new` what the updates brought,
+`notes tips off` hides the tips (the tip's last line says so). On
 every start it makes one call: tour shows the welcome once, after an update what is
 new as a notice in place, else at most one tip a day, all from one file. It is silent
 in a pipe or in CI, and when tour is not installed the tool goes on without a word."""
@@ -33,6 +34,10 @@ def main(argv=None):
     if arguments[:1] == ["whats-new"]:
         tour_onboarding.whats_new(TOUR)
         return 0
+    if arguments[:1] == ["tips"] and arguments[1:] in (["off"], ["on"]):
+        tour_onboarding.tips_off(TOUR, on=arguments[1] == "on")
+        print(f"notes: tips are {arguments[1]}")
+        return 0
     # The outcome is there to read (FINISHED, SKIPPED, UNAVAILABLE, ...); notes needs none.
     tour_onboarding.once(TOUR)
     # The consent page's answer, kept by tour: no answer (never shown, skipped) is no.
@@ -53,7 +58,7 @@ def main(argv=None):
         notes = read_notes()
         print("\n".join(notes) if notes else "No notes yet. Add one with: notes add TEXT")
     else:
-        print("usage: notes [add TEXT | find WORD | tour | whats-new]", file=sys.stderr)
+        print("usage: notes [add TEXT | find WORD | tour | whats-new | tips off | tips on]", file=sys.stderr)
         return 2
     return 0
 

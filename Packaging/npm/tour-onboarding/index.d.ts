@@ -43,6 +43,8 @@ export declare function once(tourFile: string, options?: RunOptions): Outcome;
 export declare function whatsNew(tourFile: string, options?: RunOptions & { since?: string }): Outcome;
 /** `tour tip TIPS_FILE`: the tip that is due, printed in place, or nothing. */
 export declare function tip(tipsFile: string, options?: RunOptions): Outcome;
+/** `tour tip --off TIPS_FILE` (`--on` with `{on: true}`), for your own `mytool tips off`; prints nothing. */
+export declare function tipsOff(tipsFile: string, options?: Pick<RunOptions, "env"> & { on?: boolean }): Outcome;
 /** `tour --reset TOUR_FILE`: forgets what was seen, so the tour shows again. */
 export declare function reset(tourFile: string, options?: Pick<RunOptions, "env">): Outcome;
 /** `tour answers TOUR_FILE`: the latest answer to each question; `{}` when none or when `tour` cannot run. */

@@ -122,6 +122,19 @@ function tip(tipsFile, options = {}) {
   return play(withFile(['tip'], tipsFile, options), options);
 }
 
+/**
+ * `tour tip --off TIPS_FILE` (or `--on` with `{on: true}`): for your own command, such as
+ * `mytool tips off`, which the file's "off" (a tour's "tipsOff") names in the tip's last
+ * line. Prints nothing, so your command says it in its own words.
+ */
+function tipsOff(tipsFile, options = {}) {
+  const binary = findTourBin();
+  if (!binary) return Outcome.UNAVAILABLE;
+  const result = spawnSync(binary, ['tip', options.on ? '--on' : '--off', '--', String(tipsFile)],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: options.env || process.env });
+  return result.error ? Outcome.UNAVAILABLE : outcomeFromExit(result.status, result.signal);
+}
+
 /** `tour --reset TOUR_FILE`: forgets what was seen, for a "show the tour again" command. */
 function reset(tourFile, options = {}) {
   return play(['--reset', '--', String(tourFile)], options);
@@ -152,4 +165,4 @@ function answers(tourFile, options = {}) {
   return kept;
 }
 
-module.exports = { Outcome, outcomeFromExit, findTourBin, play, once, whatsNew, tip, reset, answers };
+module.exports = { Outcome, outcomeFromExit, findTourBin, play, once, whatsNew, tip, tipsOff, reset, answers };

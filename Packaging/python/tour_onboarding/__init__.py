@@ -12,15 +12,13 @@ outcome is `Outcome.UNAVAILABLE` and nothing is printed. In a pipe, in CI, or wh
 person set TOUR_DISABLE=1, `tour` itself shows nothing (`Outcome.FINISHED`). Every call
 puts `--` before the file, so a path that starts with "-" stays a path.
 """
+# Only what the interpreter has loaded already, or nearly: a tool pays for this import on
+# every start, so subprocess and the rest are imported by the call that needs them
+# (`make bench` holds the import to at most the cost of `import json`).
 import enum
 import os
-import shutil
-import signal
-import subprocess
-import sysconfig
-import threading
 
-__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "whats_new", "answers", "reset"]
+__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "tips_off", "whats_new", "answers", "reset"]
 
 
 class Outcome(enum.Enum):
@@ -51,6 +49,8 @@ def find_tour_bin():
     """The path of the `tour` binary: the one this package installed in its environment's
     scripts folder (or the user scheme's, for `pip install --user`), else the first on PATH.
     Raises FileNotFoundError when there is none."""
+    import shutil
+    import sysconfig
     name = "tour"
     folders = [sysconfig.get_path("scripts")]
     user_scheme = {"posix": "posix_user", "nt": "nt_user"}.get(os.name)
@@ -73,6 +73,7 @@ def play(*arguments, env=None):
     """Runs `tour ARGUMENTS...` on this process's terminal; returns its Outcome."""
     # TOUR_HOST_PID: should this process die while the tour is up (SIGKILL), tour follows
     # it out and gives the terminal back, rather than stay on the shell's screen.
+    import subprocess
     env = dict(os.environ if env is None else env, TOUR_HOST_PID=str(os.getpid()))
     try:
         process = subprocess.Popen([find_tour_bin(), *arguments], env=env)
@@ -110,6 +111,8 @@ class _signals_for:
             pass
 
     def __enter__(self):
+        import signal
+        import threading
         if threading.current_thread() is threading.main_thread():
             plan = {signal.SIGINT: signal.SIG_IGN}
             for name, handler in (("SIGTSTP", signal.SIG_IGN), ("SIGTERM", self._pass_on), ("SIGHUP", self._pass_on)):
@@ -120,6 +123,7 @@ class _signals_for:
         return self.received
 
     def __exit__(self, *_):
+        import signal
         for number, handler in self.previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)  # None: set outside Python
         return False
@@ -141,6 +145,7 @@ def answers(tour_file, env=None):
     tour, as a dict (`{"telemetry": "no"}`); `{}` when none, or when `tour` cannot run. It
     shows nothing and works in a pipe or in CI. Treat a missing answer as "no" for consent."""
     import json
+    import subprocess
     try:
         result = subprocess.run([find_tour_bin(), "answers", "--", os.fspath(tour_file)], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -158,6 +163,19 @@ def answers(tour_file, env=None):
 def tip(tips_file, *arguments, env=None):
     """`tour tip TIPS_FILE`: the tip that is due, printed in place, or nothing."""
     return play("tip", *arguments, "--", os.fspath(tips_file), env=env)
+
+
+def tips_off(tips_file, on=False, env=None):
+    """`tour tip --off TIPS_FILE` (or `--on`): for your own command, such as `mytool tips
+    off`, which the file's "off" (a tour's "tipsOff") names in the tip's last line. Prints
+    nothing, so your command says it in its own words."""
+    import subprocess
+    try:
+        result = subprocess.run([find_tour_bin(), "tip", "--on" if on else "--off", "--", os.fspath(tips_file)], env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    except OSError:
+        return Outcome.UNAVAILABLE
+    return Outcome.from_exit_code(result.returncode)
 
 
 def reset(tour_file, env=None):

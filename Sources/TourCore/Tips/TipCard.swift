@@ -58,8 +58,9 @@ package enum TipCard {
     /// anywhere, however deep the tool's files are installed. `--id` says it is an id, so a
     /// file or folder of that name where the person stands (a tool's own name is the
     /// commonest in its author's folders) is not read instead.
-    package static func offCommand(id: String) -> String {
-        "tour tip --off --id \(ShellWord.quote(id))"
+    /// `tour`: the word that calls tour in the person's shell (`CommandName`).
+    package static func offCommand(id: String, tour: String = "tour") -> String {
+        "\(tour) tip --off --id \(ShellWord.quote(id))"
     }
 
     /// What to print: with SGR for `depth`, or plain text when the terminal takes none.
