@@ -44,6 +44,8 @@ enum TourRunner {
         var id: String
         var store: SeenStateStore?
         var loaded: StoredState<SeenState> = .missing
+        /// Why nothing can be recorded, found when no state could be read.
+        var writeProblem: String?
         var lastSeen: SeenState? {
             if case .found(let state) = loaded { return state }
             return nil
@@ -85,6 +87,16 @@ enum TourRunner {
         let start = onceStart(id: storeID(tourID: unread.head?.id ?? tourInHand?.id, options: options), options: options,
                               environment: environment, warnings: &warnings)
         let record = start.record
+        // What would show must be recorded, or it shows on every start.
+        func notRecordable() -> TourResult? {
+            guard let reason = OncePolicy.reasonNotToShow(writeProblem: start.writeProblem ?? record.flatMap { $0.store.writeProblem(id: $0.id) })
+            else { return nil }
+            if case .stateNotWritable(let problem) = reason { warnings.state(OncePolicy.unwritableWarning(problem)) }
+            if environment.debugLines {
+                StandardStreams.error("tour: not shown: \(OncePolicy.explanation(reason, forCommand: options.isCommand))\n")
+            }
+            return TourResult(outcome: .notShown(reason.outcome), shown: .nothing)
+        }
         let next = try StartPlan.start(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version), tourInHand: tourInHand,
                                        readTour: { () throws(TourError) -> Tour in try loaded(unread, warnings: &warnings) },
                                        style: { options.whatsNew ?? $0.whatsNew })
@@ -105,6 +117,7 @@ enum TourRunner {
             }
             return TourResult(outcome: .alreadySeen, shown: shown)
         case .tour(let surface, let whole, let plan):
+            if let refused = notRecordable() { return refused }
             guard surface == .whatsNew(.notice), let lastSeen = start.lastSeen else {
                 return try inDrawingLocale(environment) { (environment) throws(TourError) -> TourResult in
                     try play(whole, plan: plan, record: record, options: options, environment: environment, warnings: &warnings)
@@ -126,10 +139,16 @@ enum TourRunner {
         let store = store(options: options, environment: environment)
         var start = OnceStart(id: id, store: store)
         guard let store else {
-            warnings.state(RunWarnings.noStateDirectory(home: environment.variable("HOME")))
+            start.writeProblem = RunWarnings.noStateDirectory(home: environment.variable("HOME"))
             return start
         }
         start.loaded = store.load(id: id)
+        // No state to go by: a folder that cannot be written (a read-only HOME, a HOME that
+        // is a file) is the reason, and the warning names that write, not the read.
+        if case .found = start.loaded {} else if let problem = store.writeProblem(id: id) {
+            start.writeProblem = problem
+            return start
+        }
         if case .unusable(let reason) = start.loaded { warnings.state(reason) }
         return start
     }

@@ -275,6 +275,23 @@ package struct StateFile<Value: StateFileValue>: Sendable {
         return try body()
     }
 
+    /// Why nothing can be recorded for `id` here (the folder cannot be made, or no file can
+    /// be made in it: a read-only file system, a HOME that is a file), or nil when it can.
+    /// Makes the folder and `id`'s lock file, as the next write would.
+    package func writeProblem(id: String) -> String? {
+        do throws(WriteFailure) {
+            try makeDirectory(directory)
+        } catch {
+            // "cannot create …/tour: Read-only file system"; the folder that is in the way by name.
+            return error.reason.hasPrefix("cannot create ") ? error.reason : "cannot create \(MessageText.path(directory)): \(error.reason)"
+        }
+        let lockPath = FileSystem.join(directory, "." + Self.fileName(for: id) + ".lock")
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return "cannot write in \(MessageText.path(directory)): \(FileSystem.describeErrno())" }
+        close(descriptor)
+        return nil
+    }
+
     /// `mkdir -p`, the last level with mode 0700 (the state is the user's own business).
     private func makeDirectory(_ path: String) throws(WriteFailure) {
         var status = stat()

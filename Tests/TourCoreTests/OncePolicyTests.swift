@@ -31,4 +31,15 @@ struct OncePolicyTests {
         #expect(OncePolicy.explanation(.disabledByUser) == "TOUR_DISABLE is set in the environment")
         #expect(OncePolicy.explanation(.backgroundJob).contains("background job"))
     }
+
+    /// What would show but cannot be recorded is not shown (issue 65, 9): its warning and its
+    /// debug line name the write.
+    @Test func aStateThatCannotBeWrittenShowsNothing() {
+        #expect(OncePolicy.reasonNotToShow(writeProblem: nil) == nil)
+        let problem = "cannot create /home/ana/.local/state/tour: Read-only file system"
+        let reason = OncePolicy.reasonNotToShow(writeProblem: problem)
+        #expect(reason == .stateNotWritable(problem: problem) && reason?.outcome == .notATerminal)
+        #expect(OncePolicy.explanation(reason!) == "what it shows could not be recorded (\(problem)), so it would show on every start")
+        #expect(OncePolicy.unwritableWarning(problem) == "cannot record what tour shows: \(problem); nothing is shown until it can be")
+    }
 }

@@ -15,10 +15,10 @@ struct RunWarningsTests {
     }
 
     @Test func noStateDirectorySaysWhyFromHome() {
-        #expect(RunWarnings.noStateDirectory(home: nil) == "no state directory (HOME is not set); the tour will show again next time")
-        #expect(RunWarnings.noStateDirectory(home: "") == "no state directory (HOME is not set); the tour will show again next time")
+        #expect(RunWarnings.noStateDirectory(home: nil) == "no state directory (HOME is not set)")
+        #expect(RunWarnings.noStateDirectory(home: "") == "no state directory (HOME is not set)")
         #expect(RunWarnings.noStateDirectory(home: "rel/home")
-            == "no state directory (HOME is not an absolute path: \"rel/home\"); the tour will show again next time")
+            == "no state directory (HOME is not an absolute path: \"rel/home\")")
         // What HOME holds is quoted with its controls made visible.
         #expect(!RunWarnings.noStateDirectory(home: "x\u{1b}[2J").contains("\u{1b}"))
     }

@@ -127,13 +127,37 @@ struct OnceEndToEndTests {
         try session.expectTerminalRestored()
     }
 
-    @Test func noHomeAndNoStateDirectoryStillShowsTheTour() throws {
+    /// A start that cannot record what it would show shows nothing, since it would show it
+    /// again on every start (issue 65, 9): no HOME, a HOME that is a file, a read-only
+    /// state. It exits 0, its one warning names the write that failed, and TOUR_DEBUG says why.
+    @Test func aStateThatCannotBeWrittenShowsNothingAndNamesTheWrite() throws {
         defer { cleanUp() }
-        let session = try TmuxSession(["--once", tourFile], environment: ["HOME": "", "XDG_STATE_HOME": ""])
-        try session.waitFor("Welcome to habits")
-        try session.send("Enter")
-        #expect(try session.exitCode() == 0)
-        #expect(session.standardError == "tour: warning: no state directory (HOME is not set); the tour will show again next time\n")
+        let homeFile = directory.appendingPathComponent("home-is-a-file").path
+        try "".write(toFile: homeFile, atomically: true, encoding: .utf8)
+        var cases: [(environment: [String: String], problem: String)] = [
+            (["HOME": "", "XDG_STATE_HOME": ""], "no state directory (HOME is not set)"),
+            (["HOME": homeFile, "XDG_STATE_HOME": ""], "cannot create \(homeFile)/.local/state/tour: \(homeFile) is not a directory"),
+        ]
+        // A read-only file system, as a container's HOME: a read-only bind mount (root only).
+        let readOnly = directory.appendingPathComponent("read-only").path
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        let mounted = getuid() == 0 && (try? runTour(["--bind", "-o", "ro", readOnly, readOnly], executable: "/bin/mount"))?.exitCode == 0
+        defer { if mounted { _ = try? runTour([readOnly], executable: "/bin/umount") } }
+        if mounted { cases.append((["XDG_STATE_HOME": readOnly], "cannot create \(readOnly)/tour: Read-only file system")) }
+        for (environment, problem) in cases {
+            let terminal = try PseudoTerminal(["--once", "--no-animation", tourFile], environment: environment.merging(["TOUR_DEBUG": "1"]) { $1 },
+                                              standardErrorOnTerminal: true)
+            defer { terminal.hangUp() }
+            let exit = terminal.waitForExit()
+            let text = terminal.text
+            #expect(exit?.code == 0 && !text.contains("Welcome to habits") && !text.contains("\u{1B}[?1049h"), "\(text.debugDescription)")
+            #expect(text.contains("tour: not shown: what it shows could not be recorded (\(problem)), so it would show on every start"),
+                    "\(text.debugDescription)")
+            #expect(text.contains("tour: warning: cannot record what tour shows: \(problem); nothing is shown until it can be"),
+                    "\(text.debugDescription)")
+            #expect(!text.contains("cannot read"), "the warning names the write: \(text.debugDescription)")
+        }
+        #expect(mounted || getuid() != 0, "the read-only case ran")
     }
 
     @Test func anUnwritableStateDirectoryWarnsButNeverFails() throws {

@@ -12,11 +12,15 @@ package enum OncePolicy {
         case backgroundJob
         case continuousIntegration
         case disabledByUser
+        /// What would show could not be recorded (a read-only HOME, a HOME that is a file):
+        /// shown, it would show again on every start. `problem` is the write that failed.
+        case stateNotWritable(problem: String)
 
-        /// As TourKit reports it.
+        /// As TourKit reports it: a new public case would break a Swift tool's exhaustive
+        /// switch within 2.x, so a state that cannot be written reads as no terminal to keep.
         package var outcome: TourOutcome.NotShownReason {
             switch self {
-            case .notATerminal, .backgroundJob: .notATerminal
+            case .notATerminal, .backgroundJob, .stateNotWritable: .notATerminal
             case .continuousIntegration: .continuousIntegration
             case .disabledByUser: .disabledByUser
             }
@@ -37,6 +41,18 @@ package enum OncePolicy {
         return nil
     }
 
+    /// Why a start that has something to show shows nothing: its record cannot be written
+    /// (`writeProblem`, nil when it can).
+    package static func reasonNotToShow(writeProblem: String?) -> Reason? {
+        writeProblem.map { .stateNotWritable(problem: $0) }
+    }
+
+    /// The warning of a start that showed nothing because its record cannot be written:
+    /// it names the write, not a read that failed for the same reason.
+    package static func unwritableWarning(_ problem: String) -> String {
+        "cannot record what tour shows: \(problem); nothing is shown until it can be"
+    }
+
     /// The line TOUR_DEBUG=1 prints.
     /// Why, in words; the way around it in the words of the `tour` command, or of TourKit
     /// for a Swift tool, whose users have no `--plain`.
@@ -48,6 +64,7 @@ package enum OncePolicy {
         case .backgroundJob: "running as a background job: the terminal belongs to another process group"
         case .continuousIntegration: "CI is set in the environment"
         case .disabledByUser: "TOUR_DISABLE is set in the environment"
+        case .stateNotWritable(let problem): "what it shows could not be recorded (\(problem)), so it would show on every start"
         }
     }
 }

@@ -16,7 +16,9 @@ public enum TourOutcome: Hashable, Sendable {
     /// Why a `once` run stayed out of the way.
     public enum NotShownReason: Hashable, Sendable {
         /// stdin or stdout is not a terminal (a pipe, a script, a cron job), or not this
-        /// process's to take: a background job (`mytool &`).
+        /// process's to take: a background job (`mytool &`). Also a start whose record
+        /// cannot be written (a read-only HOME), which would show on every start;
+        /// `TOUR_DEBUG=1` says which.
         case notATerminal
         /// `CI` is set (to anything but empty, 0 or false).
         case continuousIntegration

@@ -22,6 +22,6 @@ package struct RunWarnings: Equatable, Sendable {
     package static func noStateDirectory(home: String?) -> String {
         let home = home ?? ""
         let why = home.isEmpty ? "HOME is not set" : "HOME is not an absolute path: \(Quoted(home))"
-        return "no state directory (\(why)); the tour will show again next time"
+        return "no state directory (\(why))"
     }
 }
