@@ -246,16 +246,19 @@ enum TourRunner {
     /// Prints a tip or the notice below the prompt: SGR for the terminal's colors (none for
     /// TERM=dumb, no color for NO_COLOR), ASCII outside a UTF-8 locale, every color made
     /// readable as on the pages, on the background `--background`, TOUR_BACKGROUND or
-    /// COLORFGBG says (dark when none does: nothing in place asks the terminal). False when
-    /// it did not reach the terminal.
+    /// COLORFGBG says. Where none says (nothing in place asks the terminal), in the
+    /// terminal's own ink, bold or underlined (`Contrast.inkForUnknownBackground`). False
+    /// when it did not reach the terminal.
     static func printInPlace(_ canvas: Canvas, color: Bool, background: TerminalBackground? = nil, environment: TerminalEnvironment) -> Bool {
         let depth = ColorDepth.forEscapes(term: environment.term, colorTerm: environment.variable("COLORTERM"),
                                           noColor: !color || environment.noColorRequested)
         var canvas = canvas
         if let depth {
-            let behind = TerminalBackground.choose(explicit: background ?? environment.backgroundRequested, answered: nil,
-                                                   colorFGBG: environment.colorFGBG)
-            Contrast.enforce(on: &canvas, depth: depth, background: behind)
+            if let behind = TerminalBackground.stated(explicit: background ?? environment.backgroundRequested, colorFGBG: environment.colorFGBG) {
+                Contrast.enforce(on: &canvas, depth: depth, background: behind)
+            } else if depth != .monochrome {  // NO_COLOR: no color is drawn, and none is replaced
+                Contrast.inkForUnknownBackground(on: &canvas)
+            }
         }
         let text = TipCard.text(canvas, depth: depth)
         return StandardStreams.output(environment.localeIsUTF8 ? text : ASCIIText.transliterate(text))

@@ -101,6 +101,43 @@ struct ContrastTests {
 }
 
 /// The tables and roundings that keep libm out of the first frame give what libm gives.
+/// Issue 65, 8: a tip or a notice printed in place on a background nobody stated.
+@Suite("Ink on a background nobody stated")
+struct UnknownBackgroundInkTests {
+    /// The reason for the rule, worked out: no color reads at 4.5:1 on both themes' backgrounds.
+    @Test func noColorReadsOnADarkAndALightThemeAlike() {
+        var best = 0.0
+        for r in stride(from: 0, through: 255, by: 5) { for g in stride(from: 0, through: 255, by: 5) { for b in stride(from: 0, through: 255, by: 5) {
+            let color = (UInt8(r), UInt8(g), UInt8(b))
+            best = max(best, min(Contrast.ratio(color, TerminalBackground.dark.rgb), Contrast.ratio(color, TerminalBackground.light.rgb)))
+        } } }
+        #expect(best < Contrast.minimumRatio)
+        // Cyan code on white, as it was printed: 2.0:1 or less, whatever the palette's cyan.
+        #expect(Contrast.ratio(Palette.rgb(ofIndex: 6), (0xFF, 0xFF, 0xFF)) < 3)
+    }
+
+    @Test func aTipTakesTheTerminalsInkBoldOrUnderlined() {
+        var set = TipSet(id: "t", tips: [Tour.Tip("Press `s` to sync.", id: "s")])
+        set.accent = .ansi(3)
+        var canvas = TipCard.canvas(0, of: set, offLine: TipCard.offLine(file: nil, tool: nil, command: "tour tip --off --id t", width: 80),
+                                    width: 80)
+        let colored = canvas.cells.filter { $0.style.foreground != .default }
+        #expect(colored.contains { $0.style.bold } && colored.contains { !$0.style.bold }, "a label and inline code in color before")
+        Contrast.inkForUnknownBackground(on: &canvas)
+        #expect(canvas.cells.allSatisfy { $0.style.foreground == .default })
+        let code = canvas.cells.filter(\.style.underline).map(\.character)
+        #expect(String(code).contains("s") && String(code).contains("tour tip --off --id t"), "code is underlined: \(String(code))")
+        #expect(canvas.cells.prefix(3).allSatisfy { $0.style.bold && !$0.style.underline }, "the label stays bold")
+    }
+
+    @Test func onlyAStatedBackgroundIsKnown() {
+        #expect(TerminalBackground.stated(colorFGBG: nil) == nil && TerminalBackground.stated(colorFGBG: "default") == nil)
+        #expect(TerminalBackground.stated(colorFGBG: "0;15") == .light && TerminalBackground.stated(colorFGBG: "15;0") == .dark)
+        #expect(TerminalBackground.stated(explicit: .light, colorFGBG: "15;0") == .light)
+        #expect(TerminalBackground.from(colorFGBG: nil) == .dark)  // the pager still assumes dark, then asks the terminal
+    }
+}
+
 @Suite("Contrast without libm")
 struct ContrastWithoutLibmTests {
     @Test func theLinearTableIsTheFormula() {

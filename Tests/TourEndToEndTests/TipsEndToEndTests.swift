@@ -211,6 +211,24 @@ struct TipsEndToEndTests {
         #expect(!plain(after.text).contains("Tip"), "\(after.text.debugDescription)")
     }
 
+    /// On a background nobody stated (no COLORFGBG, no --background: GNOME Terminal's and
+    /// macOS Terminal's default), the tip is in the terminal's own ink, bold and underlined;
+    /// where the background is stated, its colors are made to read on it.
+    @Test func aTipOnABackgroundNobodyStatedHasNoColor() throws {
+        defer { cleanUp() }
+        try #"{"id": "kettle", "accent": "magenta", "tips": [{"id": "boil", "text": "Press `b` to boil."}]}"#
+            .write(toFile: tipsFile, atomically: true, encoding: .utf8)
+        func parameters(_ text: String) -> Set<String> {
+            Set(text.matches(of: /\x1B\[([0-9;]*)m/).flatMap { $0.1.split(separator: ";").map(String.init) })
+        }
+        let unstated = try tipOnTerminal(environment: ["COLORTERM": "truecolor"])
+        #expect(plain(unstated.text).contains("Press b to boil."))
+        #expect(parameters(unstated.text).isSubset(of: ["0", "1", "2", "4", "22", "24"]) && parameters(unstated.text).contains("4"),
+                "\(unstated.text.debugDescription)")
+        let light = try tipOnTerminal(environment: ["COLORTERM": "truecolor", "COLORFGBG": "0;15"])
+        #expect(parameters(light.text).contains("38"), "a stated background keeps colors: \(light.text.debugDescription)")
+    }
+
     /// However long a tip's text, it prints in at most six lines (title, four of text, the
     /// way to turn tips off): 998 newlines printed a thousand lines.
     @Test func aTipPrintsInAtMostSixLines() throws {

@@ -44,7 +44,14 @@ package enum TerminalBackground: Sendable, Equatable {
     /// From COLORFGBG ("15;0": foreground 15, background 0): light when the background
     /// is one of the light ANSI colors (7, 9–15). Dark when unset or unclear.
     package static func from(colorFGBG: String?) -> TerminalBackground {
-        guard let value = colorFGBG, let last = value.split(separator: ";").last, let index = Int(last) else { return .dark }
+        stated(colorFGBG: colorFGBG) ?? .dark
+    }
+
+    /// What the person or COLORFGBG says, with nothing asked of the terminal (a tip or a
+    /// notice printed in place); nil when neither says.
+    package static func stated(explicit: TerminalBackground? = nil, colorFGBG: String?) -> TerminalBackground? {
+        if let explicit { return explicit }
+        guard let value = colorFGBG, let last = value.split(separator: ";").last, let index = Int(last) else { return nil }
         return index == 7 || (9...15).contains(index) ? .light : .dark
     }
 }

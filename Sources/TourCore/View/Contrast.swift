@@ -209,6 +209,26 @@ package enum Contrast {
         return blackRatio >= whiteRatio ? black : white
     }
 
+    /// Text printed in place on a background nobody stated (GNOME Terminal's, macOS
+    /// Terminal's and most light set-ups give no COLORFGBG). No color reads at 4.5:1 on a
+    /// dark theme's background and a light one's alike: on #1E1E1E it needs a luminance of
+    /// at least 0.23, on #FAFAFA at most 0.17. So each color of the text becomes the
+    /// terminal's own ink, which its theme made to read: bold where it was bold (a label),
+    /// underlined where it was not (inline code), so that it still stands apart. Cells on
+    /// a background color of their own keep their colors.
+    package static func inkForUnknownBackground(on canvas: inout Canvas) {
+        for y in 0..<canvas.size.height {
+            canvas.withMutableRow(y) { row in
+                for x in row.indices {
+                    guard case .default = row[x].style.background else { continue }
+                    if case .default = row[x].style.foreground { continue }
+                    row[x].style.foreground = .default
+                    if !row[x].style.bold { row[x].style.underline = true }
+                }
+            }
+        }
+    }
+
     /// The lowest ratio of a foreground over any of some backgrounds, for `tour check`.
     package static func worstRatio(of color: Color, over backgrounds: [Color]) -> Double {
         guard let front = Palette.rgb(of: color) else { return 21 }
