@@ -115,8 +115,8 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/matrix.py $(RELEASE_BIN)
 	bash Tests/Install/install-test.sh
-	$(MAKE) --no-print-directory packages-native
-	python3 Tests/Packages/packages-test.py
+	DEBFULLNAME="tour tests" DEBEMAIL=tour-tests@example.org $(MAKE) --no-print-directory packages-native
+	DEBFULLNAME="tour tests" DEBEMAIL=tour-tests@example.org python3 Tests/Packages/packages-test.py
 	python3 Tests/Packages/snippets-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/release-workflow-test.py
 	python3 Tests/Packages/aarch64-test.py
@@ -300,7 +300,7 @@ uninstall:
 	fi
 
 # make dist: tour-VERSION-linux-ARCH.tar.gz with the binary, the man pages, the completions,
-# LICENSE and README.md; beside it tour-VERSION-linux-ARCH.debug (the binary's debug info:
+# LICENSE, README.md and INSTALL (Packaging/tarball: how to install from it); beside it tour-VERSION-linux-ARCH.debug (the binary's debug info:
 # gdb finds it as tour.debug beside the binary, or by build id) and SHA256SUMS of both, so
 # a download can be checked before it is unpacked. VERSION is what tour --version prints.
 # OUT sets the folder that dist, deb and wheel write into (make packages: dist/).
@@ -310,7 +310,7 @@ dist: generated
 	name=tour-$$version-linux-$$arch; stage=.build/dist/$$name; \
 	rm -rf .build/dist && mkdir -p $$stage $(OUT) && \
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= >/dev/null && \
-	cp LICENSE README.md $$stage/ && \
+	cp LICENSE README.md Packaging/tarball/INSTALL $$stage/ && \
 	tar -C .build/dist --owner=0 --group=0 --sort=name -czf $(OUT)/$$name.tar.gz $$name && \
 	cp $(RELEASE_BIN).debug $(OUT)/$$name.debug && \
 	(cd $(OUT) && sha256sum $$name.tar.gz $$name.debug > SHA256SUMS) && \
@@ -354,7 +354,7 @@ packages-aarch64: generated packages-deps
 	@version=$$($(RELEASE_BIN) --version | cut -d' ' -f2); name=tour-$$version-linux-aarch64; stage=.build/dist-aarch64/$$name; \
 	rm -rf .build/dist-aarch64 && mkdir -p $$stage && \
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$$stage PREFIX= INSTALL_BIN=$(AARCH64_BIN) >/dev/null && \
-	cp LICENSE README.md $$stage/ && \
+	cp LICENSE README.md Packaging/tarball/INSTALL $$stage/ && \
 	tar -C .build/dist-aarch64 --owner=0 --group=0 --sort=name -czf $(DIST)/$$name.tar.gz $$name && \
 	cp $(AARCH64_BIN).debug $(DIST)/$$name.debug
 	@rm -rf .build/deb-aarch64 && $(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/.build/deb-aarch64/stage PREFIX=/usr INSTALL_BIN=$(AARCH64_BIN) >/dev/null

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 version=$("$stage/usr/bin/tour" --version | cut -d' ' -f2)
 arch=${DEB_ARCH:-$(dpkg --print-architecture)}  # DEB_ARCH=arm64 for the aarch64 binary
-maintainer=${DEB_MAINTAINER:-"tour developers <tour@example.org>"}
+maintainer=$("$here/maintainer.sh")  # DEB_MAINTAINER, DEBFULLNAME and DEBEMAIL, or git's user
 
 # Debian's places: zsh reads vendor completions from vendor-completions, man pages are
 # compressed, and the package's documents sit in /usr/share/doc/tour.

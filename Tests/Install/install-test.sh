@@ -89,8 +89,8 @@ check "make uninstall leaves the directory empty" bash -c "[ -z \"\$(ls -A '$des
 version=$(.build/release/tour --version | cut -d' ' -f2)
 name=tour-$version-linux-$(uname -m)
 check "make dist" make --no-print-directory dist
-check "the tarball holds binary, man pages, completions, LICENSE, README" bash -c "
-    tar -tzf '$name.tar.gz' | sed 's|^[^/]*/||' | sort | tr '\n' ' ' | grep -qx -- ' LICENSE README.md bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/tour/ share/tour/tour.schema.json share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
+check "the tarball holds binary, man pages, completions, INSTALL, LICENSE, README" bash -c "
+    tar -tzf '$name.tar.gz' | sed 's|^[^/]*/||' | LC_ALL=C sort | tr '\n' ' ' | grep -qx -- ' INSTALL LICENSE README.md bin/ bin/tour share/ share/bash-completion/ share/bash-completion/completions/ share/bash-completion/completions/tour share/fish/ share/fish/vendor_completions.d/ share/fish/vendor_completions.d/tour.fish share/man/ share/man/man1/ share/man/man1/tour.1 share/man/man5/ share/man/man5/tour.5 share/tour/ share/tour/tour.schema.json share/zsh/ share/zsh/site-functions/ share/zsh/site-functions/_tour '"
 check "SHA256SUMS beside the tarball names the tarball and the debug file, and verifies" bash -c "
     [ \"\$(cut -d' ' -f3 SHA256SUMS | tr '\n' ' ')\" = '$name.tar.gz $name.debug ' ] && sha256sum --quiet -c SHA256SUMS"
 check "a changed tarball fails the check" bash -c "
@@ -98,6 +98,22 @@ check "a changed tarball fails the check" bash -c "
 check "the debug file beside it has the binary's debug info and build id" bash -c "
     readelf -S '$name.debug' | grep -q debug_info &&
     [ \"\$(readelf -n '$name.debug' | grep 'Build ID')\" = \"\$(readelf -n .build/release/tour | grep 'Build ID')\" ]"
+# INSTALL's own commands, as a person follows them, into ~/.local of a home of their own:
+# every indented line that copies, with ~ that home; then tour runs, man finds its page
+# and the completions are where bash-completion looks, and the files INSTALL lists as
+# what to remove are exactly those installed.
+unpacked=$(mktemp -d)
+tar -C "$unpacked" -xzf "$name.tar.gz"
+home=$(mktemp -d)
+check "INSTALL's user install works as written: tour --version, man tour" bash -c "
+    cd '$unpacked/$name' && grep -E '^    mkdir -p ~/.local' INSTALL | sed 's/#.*//; s|~|$home|g' | bash -e &&
+    [ \"\$('$home/.local/bin/tour' --version)\" = 'tour $version' ] &&
+    MANPATH='$home/.local/share/man' man -w tour | grep -q '$home/.local/share/man/man1/tour.1'"
+check "INSTALL names every installed file to remove" bash -c "
+    listed=\$(tr -s ' \n,' '\n\n\n' < '$unpacked/$name/INSTALL' | grep -E '^(bin|share)/' | sed 's/[.]\$//' | LC_ALL=C sort -u | tr '\n' ' ')
+    installed=\$(cd '$home/.local' && find . -type f | sed 's|^./||' | LC_ALL=C sort | tr '\n' ' ')
+    [ \"\$listed\" = \"\$installed\" ]"
+rm -rf "$unpacked" "$home"
 rm -f "$name.tar.gz" "$name.debug" SHA256SUMS
 
 echo "install: $passed passed, $failed failed"

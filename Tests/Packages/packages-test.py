@@ -710,6 +710,34 @@ def check_npm(tarballs):
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def check_maintainer(deb):
+    """The .deb names who maintains it (issue 65, 11): DEB_MAINTAINER, else DEBFULLNAME and
+    DEBEMAIL, else git's user; never a placeholder, and with none make-deb stops."""
+    script = os.path.join(ROOT, "Packaging", "deb", "maintainer.sh")
+    base = {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "GIT_CONFIG_NOSYSTEM": "1"}
+
+    def field(**extra):
+        ran = subprocess.run([script], env={**base, **extra}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        return ran.returncode, ran.stdout.strip(), ran.stderr
+    check("Maintainer: DEB_MAINTAINER first", field(DEB_MAINTAINER="A B <a@b.example>", DEBFULLNAME="C", DEBEMAIL="c@d.example")[1]
+          == "A B <a@b.example>")
+    check("Maintainer: DEBFULLNAME and DEBEMAIL, as dch reads them", field(DEBFULLNAME="Ana Lima", DEBEMAIL="ana@lima.example")[1]
+          == "Ana Lima <ana@lima.example>")
+    check("Maintainer: DEBEMAIL alone as \"Name <address>\"", field(DEBEMAIL="Ana Lima <ana@lima.example>")[1] == "Ana Lima <ana@lima.example>")
+    code, _, said = field(DEBFULLNAME="Ana", DEBEMAIL="not an address")
+    check("Maintainer: a field that is not \"Name <address>\" is refused", code == 1 and "not \"Name <address>\"" in said, said)
+    with tempfile.TemporaryDirectory() as outside:
+        copy = os.path.join(outside, "maintainer.sh")
+        shutil.copy(script, copy)
+        alone = subprocess.run([copy], env=base, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=outside)
+        code, said = alone.returncode, alone.stderr
+        check("Maintainer: with nothing to go by, make-deb stops and names the settings", code == 1 and "DEBFULLNAME and DEBEMAIL" in said, said)
+    built = subprocess.run(["dpkg-deb", "-f", deb, "Maintainer"], stdout=subprocess.PIPE, text=True).stdout.strip()
+    wanted = f"{os.environ['DEBFULLNAME']} <{os.environ['DEBEMAIL']}>" if os.environ.get("DEBFULLNAME") else None
+    check(f"the .deb's Maintainer is the one make packages was given ({built})",
+          built != "tour developers <tour@example.org>" and (wanted is None or built == wanted), f"{built} / {wanted}")
+
+
 def check_wheel_in(suite, wheel):
     with Root(suite) as root:
         root.apt_install(*USER_PACKAGES[suite], "python3", "python3-venv")
@@ -760,6 +788,7 @@ def main():
             check(f"the .deb of {version} is there (make packages)", os.path.exists(deb))
             if deb:
                 check_lintian(deb)
+                check_maintainer(deb)
                 for suite in ("bullseye", "bookworm", "trixie"):
                     check_deb(suite, deb, version)
         if "wheel" in parts:
