@@ -108,6 +108,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Terminals/parent-dies-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/as-found-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/hosts-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/full-screen-host-test.py $(RELEASE_BIN)
 	python3 Tests/Hardening/round-six-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)

@@ -37,6 +37,8 @@ package struct Arguments {
     package var tipsOn = false
     /// `--whats-new`: how what's new appears after an update.
     package var whatsNewStyle: Tour.WhatsNewStyle?
+    /// `--at start|exit`; nil when not given.
+    package var moment: StartPlan.Moment?
     /// `whats-new --since`.
     package var since: String?
     /// `--answers PATH`.
@@ -136,6 +138,7 @@ package struct Arguments {
         case nil:
             if watch && file == nil { throw TourError.usage("tour: --watch needs a FILE to watch") }
             if whatsNewStyle != nil && !once { throw TourError.usage("tour: --whats-new goes with --once") }
+            if moment != nil && !once { throw TourError.usage("tour: --at goes with --once") }
             if tipInterval != nil && !once { throw TourError.usage("tour: --every goes with --once (or tour tip)") }
         }
     }
@@ -191,6 +194,13 @@ extension Arguments {
             throw TourError.usage("tour: --every takes 0 or a number and s, m, h, d or w (30m, 12h, 1d, 7d), not \(Quoted(text))")
         }
         arguments.tipInterval = seconds
+    }
+
+    static func readMoment(_ arguments: inout Arguments, _ text: String) throws(TourError) {
+        guard let moment = StartPlan.Moment(rawValue: text), moment != .any else {
+            throw TourError.usage("tour: --at is start or exit, not \(Quoted(text))")
+        }
+        arguments.moment = moment
     }
 
     static func readWhatsNewStyle(_ arguments: inout Arguments, _ text: String) throws(TourError) {

@@ -134,6 +134,8 @@ package enum OptionTable {
                commands: [nil, .tip]),
         Option(names: ["--whats-new"], store: .value(Arguments.readWhatsNewStyle), value: .text("STYLE"),
                summary: "with --once, after an update: pager (full screen) or notice (printed in place, no key to press); default: the tour's \"whatsNew\", else pager"),
+        Option(names: ["--at"], store: .value(Arguments.readMoment), value: .text("WHEN"),
+               summary: "with --once, for a full-screen tool that calls twice: start (before it takes the screen: only the welcome or what's new in the pager) or exit (after: only a notice or a tip)"),
         Option(names: ["--answers"], store: .value({ $0.answersFile = $1 }), value: .text("PATH"),
                summary: "after the screen is restored, write the answers this run collected to PATH, as one JSON object (not written when nothing was answered)"),
         Option(names: ["--since"], store: .value(Arguments.readSince), value: .text("VERSION"), summary: "whats-new: only the pages newer than VERSION",

@@ -15,6 +15,9 @@ public struct TourOptions {
     /// How what's new appears after an update: nil keeps the tour's choice (`"whatsNew"`,
     /// the pager by default); `.notice` prints it in place, with no key to press.
     public var whatsNew: Tour.WhatsNewStyle? = nil
+    /// With `once`, for a full-screen tool that calls twice (`--at`): `.start` shows only
+    /// what is full screen, `.exit` only what is printed in place.
+    package var moment: StartPlan.Moment = .any
     /// With `once`, on a start that shows neither the welcome nor what's new: the least
     /// time between two of the tour's tips; one day by default, zero shows one every start.
     public var tipInterval: Duration = .seconds(TipInterval.standard)

@@ -108,6 +108,10 @@ enum TourRunner {
                 warnings.state(save(state, to: record, else: "the next start reads the whole tour again"))
             }
             if environment.debug { StandardStreams.error("tour: not shown: \(seenMessage(id: start.id, lastSeen: start.lastSeen))\n") }
+            guard StartPlan.tipShows(at: options.moment) else {
+                if environment.debug { StandardStreams.error("tour: no tip: \(StartPlan.waiting(.tip(index: 0), at: options.moment))\n") }
+                return TourResult(outcome: .alreadySeen, shown: .nothing)
+            }
             // Read, and with no tips: nothing to show. Unread: the tips state says.
             if let read, read.tipSet == nil { return TourResult(outcome: .alreadySeen, shown: .nothing) }
             let shown = try StartTip.showIfDue(id: start.id, tipsMayExist: read != nil, options: options, environment: environment,
@@ -117,6 +121,10 @@ enum TourRunner {
             }
             return TourResult(outcome: .alreadySeen, shown: shown)
         case .tour(let surface, let whole, let plan):
+            guard StartPlan.shows(surface, at: options.moment) else {
+                if environment.debugLines { StandardStreams.error("tour: not shown: \(StartPlan.waiting(surface, at: options.moment))\n") }
+                return TourResult(outcome: .alreadySeen, shown: .nothing)
+            }
             if let refused = notRecordable() { return refused }
             guard surface == .whatsNew(.notice), let lastSeen = start.lastSeen else {
                 return try inDrawingLocale(environment) { (environment) throws(TourError) -> TourResult in

@@ -153,6 +153,7 @@ func playOptions(_ arguments: Arguments) -> TourOptions {
     options.commandFile = arguments.file
     options.answersFile = arguments.answersFile
     options.whatsNew = arguments.whatsNewStyle
+    options.moment = arguments.moment ?? .any
     if let seconds = arguments.tipInterval { options.tipInterval = .seconds(seconds) }
     return options
 }

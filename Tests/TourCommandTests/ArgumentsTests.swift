@@ -84,6 +84,7 @@ struct ArgumentsTests {
             case "DURATION": ["1d"]
             case "COLORS": ["8"]
             case "STYLE": ["notice"]
+            case "WHEN": ["start"]
             case "VERSION": ["1.0.0"]
             default: ["1"]
             }

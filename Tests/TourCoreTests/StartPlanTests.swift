@@ -224,4 +224,18 @@ struct StartPlanTests {
         #expect(RunPlan(tour: tour, selection: .releaseNotes(newerThan: Version("1.1.0"))).pages == [2, 4])
         #expect(RunPlan(tour: tour, selection: .releaseNotes(newerThan: Version("2.0.0"))).isEmpty)
     }
+
+    /// A full-screen tool calls twice (issue 65, 10): before it takes the screen only what is
+    /// full screen shows, after it gives it back only what is printed in place.
+    @Test func aFullScreenToolsTwoCallsShareWhatIsDue() {
+        let surfaces: [StartPlan.Surface] = [.welcome, .whatsNew(.pager), .whatsNew(.notice), .tip(index: 0), .nothing(.noTips)]
+        #expect(surfaces.allSatisfy { StartPlan.shows($0, at: .any) })
+        #expect(surfaces.map { StartPlan.shows($0, at: .start) } == [true, true, false, false, true])
+        #expect(surfaces.map { StartPlan.shows($0, at: .exit) } == [false, false, true, true, true])
+        // Every surface shows at exactly one of the two calls.
+        for surface in surfaces.dropLast() { #expect(StartPlan.shows(surface, at: .start) != StartPlan.shows(surface, at: .exit)) }
+        #expect(StartPlan.tipShows(at: .exit) && !StartPlan.tipShows(at: .start))
+        #expect(StartPlan.waiting(.welcome, at: .exit) == "the welcome waits for the call at start (--at start)")
+        #expect(StartPlan.waiting(.tip(index: 0), at: .start) == "a tip waits for the call at exit (--at exit)")
+    }
 }

@@ -26,6 +26,44 @@ package enum StartPlan {
         case tipSilenced(TipPolicy.Silence)
     }
 
+    /// When a full-screen tool (curses, Textual) calls: what it prints in place before it
+    /// takes the screen would be covered until it exits, so such a tool calls twice.
+    package enum Moment: String, Equatable, Sendable, CaseIterable {
+        /// One call at start that shows whatever is due: most tools.
+        case any
+        /// Before the tool takes the screen: only what is full screen (the welcome, what's
+        /// new in the pager); a notice or a tip waits for the call at exit.
+        case start
+        /// After the tool gave the screen back: only what is printed in place (what's new
+        /// as a notice, a tip); the full-screen ones wait for the next start.
+        case exit
+    }
+
+    /// Whether `surface` shows at `moment`; what does not is neither shown nor recorded,
+    /// so the other call shows it.
+    package static func shows(_ surface: Surface, at moment: Moment) -> Bool {
+        switch (surface, moment) {
+        case (_, .any), (.nothing, _): true
+        case (.welcome, .start), (.whatsNew(.pager), .start): true
+        case (.whatsNew(.notice), .exit), (.tip, .exit): true
+        case (.welcome, .exit), (.whatsNew(.pager), .exit), (.whatsNew(.notice), .start), (.tip, .start): false
+        }
+    }
+
+    /// Whether a tip may come at `moment`.
+    package static func tipShows(at moment: Moment) -> Bool { shows(.tip(index: 0), at: moment) }
+
+    /// What TOUR_DEBUG says of a surface that waits for the other call.
+    package static func waiting(_ surface: Surface, at moment: Moment) -> String {
+        let what = switch surface {
+        case .welcome: "the welcome"
+        case .whatsNew(.pager): "what's new, full screen,"
+        case .whatsNew(.notice): "what's new, printed in place,"
+        case .tip, .nothing: "a tip"
+        }
+        return "\(what) waits for the call \(moment == .start ? "at exit (--at exit)" : "at start (--at start)")"
+    }
+
     /// What to read first, from the seen state and the tour's head alone.
     enum FirstStep: Equatable, Sendable {
         /// The whole tour: it may show the welcome or what's new.
