@@ -9,6 +9,8 @@ import argparse, datetime, fcntl, json, os, platform, pty, random, re, shutil, s
 
 import pyte
 
+from hosts import host_costs
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOUR = os.environ.get('TOUR_BIN_BENCH', os.path.join(ROOT, '.build', 'release', 'tour'))
 MICRO = os.path.join(ROOT, ".build", "release", "TourBenchmarks")
@@ -782,6 +784,9 @@ def measure(args):
     # 7: the call a tool makes on every start, when there is nothing new.
     results["nothing_new"] = nothing_new(work, max(25, runs * 2)) if wanted("nothing-new") else {}
 
+    # 7b: the same call from a Python or a Node tool, through its module (bench/hosts.py).
+    results["hosts"] = host_costs(TOUR, max(21, runs), mark_seen) if wanted("hosts") else {}
+
     # 8: in-process micro-benchmarks.
     if not wanted("micro"):
         results["micro"] = {}
@@ -888,6 +893,17 @@ def table(results):
                      fmt_ratio(ratio(shown, version)), "about `--version`", ""))
         rows.append(("`tour tip` with the next tip not yet due, vs `tour --version`, CPU", f"{fmt_ms(later)} vs {fmt_ms(version)}", "",
                      fmt_ratio(ratio(later, version)), "about `--version`", ""))
+    hosts = results.get("hosts")
+    if hosts:
+        # Issue 65, 6: what a Python or Node tool pays on every start, beside the cheapest thing of its kind.
+        for label, ours, theirs, name, limit in [
+                ("Python: `import tour_onboarding` vs `import json`", "import_module", "import_json", "`import json`", 1.0),
+                ("Python: `once()` on a seen tour vs `subprocess.run([\"true\"])`", "once", "spawn_true", "`run(true)`", 2.5),
+                ("Node: `require` and `once()` on a seen tour vs `spawnSync('true')`", "node_once", "node_spawn", "`spawnSync`", 2.5)]:
+            a, b = median(hosts[ours]), median(hosts[theirs])
+            r = ratio(a, b)
+            rows.append((label + ", wall", fmt_ms(a) + fmt_range_ms(hosts[ours]), f"{name} {fmt_ms(b)}", fmt_ratio(r),
+                         f"≤ {limit:g}×", verdict(r is not None and r <= limit)))
     micro = results["micro"]
     for size in ["80x24", "200x60"]:
         render = micro[f"render_{size}"]
@@ -1014,6 +1030,8 @@ def quick_look(results):
         lines.append(breakdown_table(columns))
     for program, times in results.get("exit", {}).items():
         add(f"key to exit, {program}", times, "ms", 1000)
+    for name, values in (results.get("hosts") or {}).items():
+        add(f"host: {name}", values, "ms", 1000)
     scale = results.get("scale", {})
     if scale.get("three"):
         add("start-up, 3 pages", scale["three"], "ms", 1000)
@@ -1067,7 +1085,7 @@ def main():
     parser.add_argument("--before", help="an earlier tour binary: its time and memory breakdown beside this one's")
     parser.add_argument("--before-name", default="before", help="what to call it (a commit, say)")
     parser.add_argument("--only", type=lambda text: set(text.split(",")), default=None,
-                        help="a quick look at some parts (first-frame, keys, scale, micro): prints, writes nothing")
+                        help="a quick look at some parts (first-frame, keys, scale, micro, hosts): prints, writes nothing")
     args = parser.parse_args()
     global BEFORE_NAME
     BEFORE_NAME = args.before_name
