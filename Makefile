@@ -25,6 +25,7 @@ deps:
 	[ -f /usr/include/png.h ] || missing="$$missing libpng-dev"; \
 	[ -f /usr/include/jpeglib.h ] || missing="$$missing libjpeg62-turbo-dev"; \
 	ls /usr/lib/*/libchafa.so.0 >/dev/null 2>&1 || missing="$$missing libchafa-dev"; \
+	[ -f /usr/include/chafa/chafa.h ] || missing="$$missing libchafa-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && \
@@ -111,6 +112,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Terminals/full-screen-host-test.py $(RELEASE_BIN)
 	python3 Tests/Hardening/round-six-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
+	python3 Tests/Packages/c-glue-test.py
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)
 	python3 Tests/Web/web-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)

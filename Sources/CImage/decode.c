@@ -100,6 +100,8 @@ static void shrinker_abandon(struct shrinker *s) {
     memset(s, 0, sizeof *s);
 }
 
+pthread_mutex_t tour_image_library_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* --- PNG, with libpng's row-by-row API ----------------------------------------------- */
 
 struct png_failure {
@@ -177,9 +179,9 @@ static int load_png_locked(void) {
 }
 
 static int load_png(void) {
-    pthread_mutex_lock(&library_lock);
+    pthread_mutex_lock(&tour_image_library_lock);
     int loaded = load_png_locked();
-    pthread_mutex_unlock(&library_lock);
+    pthread_mutex_unlock(&tour_image_library_lock);
     return loaded;
 }
 
@@ -281,12 +283,15 @@ static void jpeg_progress(j_common_ptr info) {
 }
 
 static int decode_jpeg(const uint8_t *data, size_t length, uint8_t **pixels, int *width, int *height, char *error, size_t error_length) {
-    static const char *const names[] = {"libjpeg.so.62", "libjpeg.so.8", "libjpeg.so", NULL};
+    /* Only the 6.2 ABI, which this file is compiled against (Debian's libjpeg62-turbo,
+       Fedora's libjpeg-turbo): libjpeg.so.8's decompress struct has another layout, and
+       jpeg_CreateDecompress refuses a 6.2 caller there ("Wrong JPEG library version"). */
+    static const char *const names[] = {"libjpeg.so.62", NULL};
     static void *library;
     static int tried;
-    pthread_mutex_lock(&library_lock);
+    pthread_mutex_lock(&tour_image_library_lock);
     if (!tried) library = open_once(&tried, names);
-    pthread_mutex_unlock(&library_lock);
+    pthread_mutex_unlock(&tour_image_library_lock);
     if (!library) { set_error(error, error_length, "libjpeg is not installed"); return 3; }
     typeof(&jpeg_std_error) std_error = LOAD(library, jpeg_std_error);
     typeof(&jpeg_CreateDecompress) create = LOAD(library, jpeg_CreateDecompress);

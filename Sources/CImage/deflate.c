@@ -15,7 +15,7 @@ static struct {
 } zlib;
 
 static int load_zlib(void) {
-    pthread_mutex_lock(&library_lock);
+    pthread_mutex_lock(&tour_image_library_lock);
     int ready = zlib.loaded > 0;
     if (!zlib.loaded) {
         static const char *const names[] = {"libz.so.1", "libz.so", NULL};
@@ -26,7 +26,7 @@ static int load_zlib(void) {
             ready = 1;
         }
     }
-    pthread_mutex_unlock(&library_lock);
+    pthread_mutex_unlock(&tour_image_library_lock);
     return ready;
 }
 

@@ -7,14 +7,16 @@
 /* --- drawing into cells with libchafa ------------------------------------------------ */
 
 /* libchafa's own API, declared here with plain C types so that neither its headers nor
-   glib's are needed at build time; the values are those of chafa 1.x. */
+   glib's are needed at build time. The values are chafa 1.x's, under chafa's own names:
+   Tests/Packages/c-glue-test.py reads each name's value from the installed headers and
+   fails when one differs. */
 typedef struct ChafaSymbolMap ChafaSymbolMap;
 typedef struct ChafaCanvasConfig ChafaCanvasConfig;
 typedef struct ChafaCanvas ChafaCanvas;
-enum { CHAFA_TAG_SPACE = 1 << 0, CHAFA_TAG_SOLID = 1 << 1, CHAFA_TAG_BLOCK = 1 << 3, CHAFA_TAG_HALF = (1 << 8) | (1 << 9),
-       CHAFA_TAG_ASCII = 1 << 14 };
-enum { CHAFA_MODE_TRUECOLOR = 0, CHAFA_MODE_INDEXED_256 = 1, CHAFA_MODE_FGBG = 5, CHAFA_MODE_INDEXED_8 = 6 };
-enum { CHAFA_PIXEL_RGBA8_UNASSOCIATED_VALUE = 4 };
+enum { CHAFA_SYMBOL_TAG_SPACE = 1 << 0, CHAFA_SYMBOL_TAG_SOLID = 1 << 1, CHAFA_SYMBOL_TAG_BLOCK = 1 << 3,
+       CHAFA_SYMBOL_TAG_HALF = (1 << 8) | (1 << 9), CHAFA_SYMBOL_TAG_ASCII = 1 << 14 };
+enum { CHAFA_CANVAS_MODE_TRUECOLOR = 0, CHAFA_CANVAS_MODE_INDEXED_256 = 1, CHAFA_CANVAS_MODE_FGBG = 5, CHAFA_CANVAS_MODE_INDEXED_8 = 6 };
+enum { CHAFA_PIXEL_RGBA8_UNASSOCIATED = 4 };
 
 static struct {
     int loaded;
@@ -60,9 +62,9 @@ static int load_chafa_locked(void) {
 }
 
 static int load_chafa(void) {
-    pthread_mutex_lock(&library_lock);
+    pthread_mutex_lock(&tour_image_library_lock);
     int loaded = load_chafa_locked();
-    pthread_mutex_unlock(&library_lock);
+    pthread_mutex_unlock(&tour_image_library_lock);
     return loaded;
 }
 
@@ -87,10 +89,10 @@ int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int 
                     uint32_t *characters, int32_t *foregrounds, int32_t *backgrounds) {
     if (!load_chafa()) return 1;
     ChafaSymbolMap *symbols = chafa.symbol_map_new();
-    chafa.symbol_map_add_by_tags(symbols, ascii ? (CHAFA_TAG_ASCII | CHAFA_TAG_SPACE) : (CHAFA_TAG_BLOCK | CHAFA_TAG_HALF | CHAFA_TAG_SPACE | CHAFA_TAG_SOLID));
+    chafa.symbol_map_add_by_tags(symbols, ascii ? (CHAFA_SYMBOL_TAG_ASCII | CHAFA_SYMBOL_TAG_SPACE) : (CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_HALF | CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID));
     ChafaCanvasConfig *config = chafa.config_new();
     chafa.config_set_geometry(config, cols, rows);
-    int modes[] = {CHAFA_MODE_TRUECOLOR, CHAFA_MODE_INDEXED_256, CHAFA_MODE_INDEXED_8, CHAFA_MODE_FGBG};
+    int modes[] = {CHAFA_CANVAS_MODE_TRUECOLOR, CHAFA_CANVAS_MODE_INDEXED_256, CHAFA_CANVAS_MODE_INDEXED_8, CHAFA_CANVAS_MODE_FGBG};
     chafa.config_set_canvas_mode(config, modes[mode < 0 || mode > 3 ? 0 : mode]);
     chafa.config_set_symbol_map(config, symbols);
     /* Without colors the ink is the terminal's text color. chafa's FGBG mode inks the
@@ -98,7 +100,7 @@ int tour_image_draw(const uint8_t *pixels, int width, int height, int cols, int 
        read. (Telling chafa 1.12 the colors are dark on light crashes it.) */
     (void)light;
     ChafaCanvas *canvas = chafa.canvas_new(config);
-    chafa.canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED_VALUE, pixels, width, height, width * 4);
+    chafa.canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels, width, height, width * 4);
     for (int y = 0; y < rows; y++)
         for (int x = 0; x < cols; x++) {
             int fg = -1, bg = -1;

@@ -6,8 +6,9 @@
 #include <stddef.h>
 
 /* Held while a library is looked for and its symbols taken: pictures may be decoded on
-   several threads at once, and none may see a library half loaded as missing. */
-static pthread_mutex_t library_lock = PTHREAD_MUTEX_INITIALIZER;
+   several threads at once, and none may see a library half loaded as missing. One lock
+   for every file (defined in decode.c): a `static` here gave each file its own. */
+extern pthread_mutex_t tour_image_library_lock;
 
 /* The libraries are loaded on first use. `*loaded` is 0 before the first try, 1 once every
    symbol is found, -1 otherwise: this sets it to -1 and returns the first of `names` that

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <termios.h>
 #include <time.h>
@@ -54,7 +55,11 @@ static volatile sig_atomic_t restore_sequence_length = 0;
 static void publish(char *buffer, size_t capacity, volatile sig_atomic_t *published, const char *bytes, size_t length) {
     *published = 0;
     if (length > capacity) return;
+    /* The compiler may move plain stores across a volatile one: the fences keep the copy
+       after the 0 and before the length, as a handler on this thread sees them. */
+    atomic_signal_fence(memory_order_seq_cst);
     memcpy(buffer, bytes, length);
+    atomic_signal_fence(memory_order_seq_cst);
     *published = (sig_atomic_t)length;
 }
 
@@ -76,8 +81,10 @@ static volatile sig_atomic_t exit_fence_answers = 1;
 void tour_guard_set_exit_fence(const char *bytes, size_t length, int answers) {
     if (length == 0 || length > sizeof exit_fence || answers < 1) return;
     exit_fence_answers = 0;
+    atomic_signal_fence(memory_order_seq_cst);
     memcpy(exit_fence, bytes, length);
     exit_fence_length = length;
+    atomic_signal_fence(memory_order_seq_cst);
     exit_fence_answers = answers;
 }
 

@@ -40,7 +40,10 @@ struct TipsAPITests {
         }
         #expect(off.off && off.shown.isEmpty)
         try tips.turnOn(options: options)
-        guard case .found(let on) = TipsStateStore(stateDirectory: state).load(id: "api-tips") else { return }
+        guard case .found(let on) = TipsStateStore(stateDirectory: state).load(id: "api-tips") else {
+            Issue.record("no state after turnOn")
+            return
+        }
         #expect(!on.off)
     }
 
