@@ -110,6 +110,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Terminals/as-found-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/hosts-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/full-screen-host-test.py $(RELEASE_BIN)
+	python3 Tests/Terminals/cast-test.py $(RELEASE_BIN)
 	python3 Tests/Hardening/round-six-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/c-glue-test.py
@@ -177,13 +178,14 @@ bench-deps: deps
 	@python3 -c "import pyte" 2>/dev/null || python3 -m pip install --quiet pyte
 
 # What the real-terminal tests need: an X server without a screen, xterm (and the font it
-# is clicked at), xdotool to click.
+# is clicked at), xdotool to click, screen, and asciinema (which plays render --format cast).
 terminals-test-deps:
 	@missing=""; \
 	command -v Xvfb >/dev/null 2>&1 || missing="$$missing xvfb"; \
 	command -v xterm >/dev/null 2>&1 || missing="$$missing xterm"; \
 	command -v xdotool >/dev/null 2>&1 || missing="$$missing xdotool"; \
 	command -v screen >/dev/null 2>&1 || missing="$$missing screen"; \
+	command -v asciinema >/dev/null 2>&1 || missing="$$missing asciinema"; \
 	command -v import >/dev/null 2>&1 || missing="$$missing imagemagick"; \
 	[ -e /usr/share/fonts/X11/misc/6x13-ISO8859-1.pcf.gz ] || missing="$$missing xfonts-base"; \
 	if [ -n "$$missing" ]; then \

@@ -122,6 +122,7 @@ package struct Arguments {
                 if page != nil { throw TourError.usage("tour: --page does not go with --format html; the page holds the whole tour") }
             } else {
                 guard size != nil else { throw TourError.usage("tour: render needs --size WIDTHxHEIGHT (or --format html)") }
+                if format == .cast, page != nil { throw TourError.usage("tour: --page does not go with --format cast; the recording plays the whole tour") }
             }
         case .whatsNew?, .answers?:
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tour FILE") }

@@ -48,13 +48,13 @@ package struct Option: Sendable {
 /// What `check` and `render` write: the one list of formats, for the parser, the help,
 /// the man page and the completions.
 package enum OutputFormat: String, Sendable, CaseIterable {
-    case text, json, ansi, svg, html
+    case text, json, ansi, svg, html, cast
 
     /// The formats a subcommand writes, its default first.
     package static func formats(for command: Subcommand) -> [OutputFormat] {
         switch command {
         case .check: [.text, .json]
-        case .render: [.text, .ansi, .svg, .html]
+        case .render: [.text, .ansi, .svg, .html, .cast]
         case .tip, .tips, .whatsNew, .answers, .schema: []
         }
     }

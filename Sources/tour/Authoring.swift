@@ -56,9 +56,21 @@ enum Authoring {
         case .ansi: CommandOutput.forTerminal(ScreenExport.ansi(canvas, depth: depth))
         case .svg: ScreenExport.svg(ScreenExport.reduced(canvas, to: depth), theme: ScreenExport.Theme(for: background),
                                     picture: ScreenExport.Picture(page: tour.pages[page - 1], box: layout.parts.hero, file: pictureFile(tour.pages[page - 1])))
-        case .text, .json, .html: CommandOutput.forTerminal(ScreenExport.text(canvas))
+        case .text, .json, .html, .cast: CommandOutput.forTerminal(ScreenExport.text(canvas))
         }
         return deliver(drawn, to: output, tourFile: tourFile)
+    }
+
+    /// The whole tour played through as an asciicast v2 recording (`Asciicast`): Enter after
+    /// each page has been read, the slides as the pager draws them.
+    static func cast(_ tour: Tour, size: (width: Int, height: Int), background: TerminalBackground, depth: ColorDepth,
+                     animation: Bool, output: String?, tourFile: String?) -> Int32 {
+        var settings = PagerModel.Settings()
+        settings.contrast = (depth, background)
+        settings.animation = animation
+        settings.mouse = false
+        let recording = Asciicast.recording(of: tour, size: Size(width: size.width, height: size.height), settings: settings, depth: depth)
+        return deliver(recording, to: output, tourFile: tourFile)
     }
 
     /// The bytes of a page's picture file, for the formats that embed the picture itself: the

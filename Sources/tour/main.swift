@@ -97,6 +97,10 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
         let tour = try tour()
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         let depth = ColorDepth.forRender(requested: arguments.colors, noColor: arguments.noColor || CommandOutput.noColorRequested)
+        if arguments.format == .cast {
+            return Authoring.cast(tour, size: size, background: arguments.background ?? .dark, depth: depth,
+                                  animation: !arguments.noAnimation, output: arguments.outputFile, tourFile: arguments.file)
+        }
         return Authoring.render(tour, page: arguments.page ?? 1, size: size, format: arguments.format ?? .text,
                                 background: arguments.background ?? .dark, depth: depth, output: arguments.outputFile, tourFile: arguments.file,
                                 pictureFile: Authoring.pictureFiles(path: arguments.file, allowOutsideArt: arguments.allowOutsideArt))
