@@ -9,7 +9,7 @@ import argparse, datetime, fcntl, json, os, platform, pty, random, re, shutil, s
 
 import pyte
 
-from hosts import host_costs
+from hosts import host_costs, run_on_terminal
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOUR = os.environ.get('TOUR_BIN_BENCH', os.path.join(ROOT, '.build', 'release', 'tour'))
@@ -422,22 +422,8 @@ def cpu_seconds(argv, env):
 def cpu_seconds_on_terminal(argv, env):
     """The same, with stdin, stdout and stderr on a pseudo-terminal of 80×24, as a tool's
     start in a terminal has them; what the process printed comes back too."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
-    os.close(slave)
-    output = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    _, status, usage = os.wait4(process.pid, 0)
-    os.close(master)
-    return usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), output
+    output, code, usage = run_on_terminal(argv, env)
+    return usage.ru_utime + usage.ru_stime, code, output
 
 
 def nothing_new(directory, runs):

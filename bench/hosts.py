@@ -11,7 +11,7 @@ nothing is new (issue 65, item 6), each beside the cheapest thing of its kind, i
 Every process is on a pseudo-terminal (a seen tour's start on a terminal is the path a
 person's start takes; in a pipe tour would stop sooner). Times are wall clock, in seconds.
 """
-import json, os, pty, subprocess, sys, tempfile
+import fcntl, json, os, pty, struct, subprocess, sys, tempfile, termios
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYTHON_MODULE = os.path.join(ROOT, "Packaging", "python")
@@ -48,9 +48,11 @@ require('fs').writeFileSync(process.argv[1], String(Number(process.hrtime.bigint
 """ % NODE_MODULE
 
 
-def on_terminal(argv, env):
-    """Runs `argv` with stdin, stdout and stderr on a pseudo-terminal; returns what it printed."""
+def run_on_terminal(argv, env, rows=24, columns=80):
+    """Runs `argv` with stdin, stdout and stderr on a pseudo-terminal of its own; returns
+    what it printed, its exit code and its resource usage (wait4)."""
     master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
     output = b""
@@ -62,9 +64,13 @@ def on_terminal(argv, env):
         if not chunk:
             break
         output += chunk
-    process.wait()
+    _, status, usage = os.wait4(process.pid, 0)
     os.close(master)
-    return output
+    return output, os.waitstatus_to_exitcode(status), usage
+
+
+def on_terminal(argv, env):
+    return run_on_terminal(argv, env)[0]
 
 
 def host_costs(tour_binary, runs, mark_seen):

@@ -67,6 +67,15 @@ def main():
     write_tour(tour_file, "1.0.0")
     shell = Shell(folder, 100, 30, backend="tmux")
     start = f"python3 {tool} {BINARY} {tour_file}"
+
+    def start_tool(calls):
+        """A clean screen, then the tool, up to its full screen: the prompt count and where its output begins."""
+        shell.run("clear")
+        count, mark = shell.prompts(), len(shell.output)
+        shell.type(f"{start} {calls}\r")
+        shell.wait_for(rb"KETTLE FULL SCREEN", after=mark)
+        return count, mark
+
     try:
         # First start: the welcome before the tool, then the tool, then nothing at exit.
         count = shell.prompts()
@@ -83,11 +92,7 @@ def main():
 
         # After an update: nothing before the tool, the notice at exit, on the screen then.
         write_tour(tour_file, "1.1.0", new_page=True)
-        shell.run("clear")
-        count = shell.prompts()
-        mark = len(shell.output)
-        shell.type(start + " two\r")
-        shell.wait_for(rb"KETTLE FULL SCREEN", after=mark)
+        count, mark = start_tool("two")
         check("after an update: nothing before the tool (the notice waits for the exit)",
               b"What's new" not in shell.output[mark:], shell.output[mark:][-400:])
         shell.type("x")
@@ -99,11 +104,7 @@ def main():
 
         # A day later: the tip at exit.
         a_day_later(folder)
-        shell.run("clear")
-        count = shell.prompts()
-        mark = len(shell.output)
-        shell.type(start + " two\r")
-        shell.wait_for(rb"KETTLE FULL SCREEN", after=mark)
+        count, mark = start_tool("two")
         before = b"Tip" not in shell.output[mark:]
         shell.type("x")
         shell.wait_for_prompt(count + 1)
@@ -113,11 +114,7 @@ def main():
         # The same tool with one call at start: the notice goes out before the tool, under
         # the tool's screen while it runs.
         write_tour(tour_file, "1.2.0", new_page=True)
-        shell.run("clear")
-        count = shell.prompts()
-        mark = len(shell.output)
-        shell.type(start + " one\r")
-        shell.wait_for(rb"KETTLE FULL SCREEN", after=mark)
+        count, mark = start_tool("one")
         during = shell.screen()
         printed_before = b"What's new" in shell.output[mark:shell.output.index(b"KETTLE FULL SCREEN", mark)]
         check("one call at start: the notice was printed before the tool, and the tool's screen covers it",
