@@ -114,6 +114,7 @@ test: build bench-deps install-test-deps packages-deps terminals-test-deps web-t
 	python3 Tests/Hardening/round-six-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/no-proc-test.py $(RELEASE_BIN)
 	python3 Tests/Packages/c-glue-test.py
+	python3 Tests/Source/shape-test.py
 	python3 Tests/Schema/schema-test.py $(RELEASE_BIN)
 	python3 Tests/Web/web-test.py $(RELEASE_BIN)
 	python3 Tests/Terminals/xterm-test.py $(RELEASE_BIN)

@@ -192,7 +192,7 @@ enum TipRunner {
                 return silent("there are no tips")
             }
             let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint,
-                                          command: options.offCommandNamesTheID ? TipCard.offCommand(id: id, tour: FileSystem.tourCommandName()) : nil,
+                                          command: options.offCommandNamesTheID ? TipCard.offCommand(id: id, tour: FileSystem.tourCommandName(searchPath: environment.variable("PATH"))) : nil,
                                           width: TerminalEnvironment.standardOutputColumns())
             let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
             // A tip that did not reach the person (a closed terminal) was not seen.

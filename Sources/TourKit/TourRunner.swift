@@ -239,7 +239,7 @@ enum TourRunner {
     /// for no key, so it ends as finished.
     private static func printNotice(_ tour: Tour, plan: RunPlan, lastSeen: SeenState, options: TourOptions,
                                     environment: TerminalEnvironment) throws(TourError) -> TourOutcome {
-        let command = options.commandFile.map { FileSystem.tourCommandName() + " whats-new " + ShellWord.operand($0) }
+        let command = options.commandFile.map { FileSystem.tourCommandName(searchPath: environment.variable("PATH")) + " whats-new " + ShellWord.operand($0) }
         let width = TerminalEnvironment.standardOutputColumns()
         let lastLine = WhatsNewNotice.lastLine(hint: tour.whatsNewHint, command: command, labels: tour.labels, width: width)
         let canvas = WhatsNewNotice.canvas(tour, pages: plan.pages, name: storeID(tour, options: options), fromVersion: lastSeen.version,
@@ -391,6 +391,9 @@ package enum CommandOutput {
 /// The command's words, as the process was started with them, /proc or not.
 package enum CommandWords {
     package static var all: [String] { ProcessArguments.words }
+
+    /// The word the command's printed hints call tour by, for this PATH (`CommandName`).
+    package static var tour: String { FileSystem.tourCommandName(searchPath: TerminalEnvironment.variable("PATH")) }
 }
 
 /// What the command's --version --verbose reports of the libraries it runs with.

@@ -269,11 +269,10 @@ extension FileSystem.Failure {
 }
 
 extension FileSystem {
-    /// The command the printed hints call tour by, for this binary and this PATH
-    /// (`CommandName` decides).
-    package static func tourCommandName() -> String {
-        CommandName.choose(running: runningExecutable(), searchPath: getenv("PATH").map { String(cString: $0) },
-                           executable: executableIdentity)
+    /// The command the printed hints call tour by, for this binary and `searchPath`, the
+    /// PATH of the environment (`CommandName` decides).
+    package static func tourCommandName(searchPath: String?) -> String {
+        CommandName.choose(running: runningExecutable(), searchPath: searchPath, executable: executableIdentity)
     }
 
     /// This binary's own absolute path, from /proc/self/exe; nil where /proc is not mounted.

@@ -57,13 +57,8 @@ package enum FullScreenSession {
     /// Plays the pages of `tour` that the options' plan shows; says how it ended, with the
     /// plan as it stood then (a reload may have changed it).
     package static func play(_ tour: Tour, options: Options) throws(TerminalUnavailable) -> RunEnding {
-        let restore = Array(TerminalScreen.crashRestoreSequence().utf8)
-        let signalPipe = restore.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
-        }
-        guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
+        let signalPipe = try installGuard(host: options.environment.hostProcess)
         defer { tour_guard_uninstall() }
-        if let host = options.environment.hostProcess { tour_guard_end_with_host(host) }
 
         let environment = options.environment
         let explicit = options.background ?? environment.backgroundRequested
@@ -96,14 +91,8 @@ package enum FullScreenSession {
         let questions = StartupQuestions(through: multiplexer, background: asking.background, graphics: graphicsQuestions)
         let asked = asking.any && screen.ask(questions, lateLimit: Self.lateReplyLimit, decoder: &decoder)
         if !asked { screen.sendSetup() }
-        let pixelsAsKnown = asking.pixels
-            ? PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
-                          termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(screen.colors.depth),
-                          answers: GraphicsAnswers())
-            : nil
-        let answers = StartupAnswers(explicitBackground: explicit, colorFGBG: environment.colorFGBG,
-                                     knownGraphics: GraphicsAnswers(version: tmuxAnswer.flatMap(Multiplexer.tmuxOuterTerminal(answer:)), cellPixels: cellPixels),
-                                     pixels: pixelsAsKnown)
+        let answers = startupAnswers(explicit: explicit, asksPixels: asking.pixels, multiplexer: multiplexer, depth: screen.colors.depth,
+                                     tmuxAnswer: tmuxAnswer, cellPixels: cellPixels, options: options)
         let pictureIDs = PictureIDs.random(depth: screen.colors.depth)
         func eventLoop(_ decided: StartupAnswers.Decided) -> EventLoop {
             var settings = options.pager
@@ -138,15 +127,54 @@ package enum FullScreenSession {
         // Still on the alternate screen: every picture the terminal holds is freed.
         if var overlay = loop.overlay { screen.send(overlay.finish()) }
         if environment.debug {
-            lineAfterClosing = BackgroundExplanation.line(
-                drawnFor: loop.pager.settings.contrast?.background ?? decided.background, firstChoice: decided.background, explicit: explicit,
-                replies: replies, lateAnswerAfter: loop.pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
-                insideTmux: environment.insideTmux)
-                + (showsPictures ? PixelExplanation.line(chosen: loop.pager.settings.pixels, setting: options.pictures,
-                                                         answers: loop.pager.settings.pixelChoice?.answers ?? answers.graphics(replies), asked: asking.pixels,
-                                                         insideGNUScreen: environment.insideGNUScreen) : "")
+            lineAfterClosing = debugLines(pager: loop.pager, decided: decided, explicit: explicit, replies: replies, multiplexer: multiplexer,
+                                          pictures: showsPictures ? (answers.graphics(replies), asking.pixels) : nil, options: options)
         }
         return RunEnding(outcome: outcome, plan: loop.pager.plan, answers: loop.pager.collectedAnswers)
+    }
+
+    /// What the start-up answers decide from, before any answer: the person's background,
+    /// COLORFGBG, what tmux and the window's pixel size told, and how pictures would be
+    /// drawn were nothing to answer.
+    private static func startupAnswers(explicit: TerminalBackground?, asksPixels: Bool, multiplexer: Multiplexer, depth: ColorDepth,
+                                       tmuxAnswer: String?, cellPixels: (width: Int, height: Int)?, options: Options) -> StartupAnswers {
+        let environment = options.environment
+        let pixelsAsKnown = asksPixels
+            ? PixelChoice(setting: options.pictures, multiplexer: multiplexer, insideTmux: environment.insideTmux, term: environment.term,
+                          termProgram: environment.termProgram, colorsNamePictures: [.direct, .ansi256].contains(depth),
+                          answers: GraphicsAnswers())
+            : nil
+        return StartupAnswers(explicitBackground: explicit, colorFGBG: environment.colorFGBG,
+                              knownGraphics: GraphicsAnswers(version: tmuxAnswer.flatMap(Multiplexer.tmuxOuterTerminal(answer:)), cellPixels: cellPixels),
+                              pixels: pixelsAsKnown)
+    }
+
+    /// The signal guard, with the crash restore of this terminal; the pipe its handlers
+    /// write to. With `host`, tour follows that process out (TOUR_HOST_PID).
+    private static func installGuard(host: Int?) throws(TerminalUnavailable) -> Int32 {
+        let restore = Array(TerminalScreen.crashRestoreSequence().utf8)
+        let signalPipe = restore.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { tour_guard_install(STDIN_FILENO, STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
+        guard signalPipe >= 0 else { throw TerminalUnavailable(reason: "cannot create the signal pipe") }
+        if let host { tour_guard_end_with_host(host) }
+        return signalPipe
+    }
+
+    /// What TOUR_DEBUG says after the run: the background drawn for and why, and, for a
+    /// tour with pictures (`pictures`: the graphics answers, and whether they were asked),
+    /// how they were drawn.
+    private static func debugLines(pager: PagerModel, decided: StartupAnswers.Decided, explicit: TerminalBackground?, replies: TerminalReplies,
+                                   multiplexer: Multiplexer, pictures: (answers: GraphicsAnswers, asked: Bool)?, options: Options) -> String {
+        let environment = options.environment
+        let background = BackgroundExplanation.line(
+            drawnFor: pager.settings.contrast?.background ?? decided.background, firstChoice: decided.background, explicit: explicit,
+            replies: replies, lateAnswerAfter: pager.lateAnswerAfter, hasColorFGBG: environment.colorFGBG != nil, multiplexer: multiplexer,
+            insideTmux: environment.insideTmux)
+        guard let pictures else { return background }
+        return background + PixelExplanation.line(chosen: pager.settings.pixels, setting: options.pictures,
+                                                  answers: pager.settings.pixelChoice?.answers ?? pictures.answers, asked: pictures.asked,
+                                                  insideGNUScreen: environment.insideGNUScreen)
     }
 }
 

@@ -68,8 +68,9 @@ package struct TerminalEnvironment: Sendable {
     package var variables: [String: String] = [:]
 
     /// Where the state lives (XDG_STATE_HOME, HOME), how a tip's colors are chosen
-    /// (COLORTERM) and which translation is read (LC_ALL, LC_MESSAGES, LANG).
-    package static let variableNames = ["HOME", "XDG_STATE_HOME", "COLORTERM", "LC_ALL", "LC_MESSAGES", "LANG"]
+    /// (COLORTERM), which translation is read (LC_ALL, LC_MESSAGES, LANG), and what the
+    /// printed hints call tour by (PATH, `CommandName`).
+    package static let variableNames = ["HOME", "XDG_STATE_HOME", "COLORTERM", "LC_ALL", "LC_MESSAGES", "LANG", "PATH"]
 
     /// What `tmux display-message` is started with, from this snapshot: what it needs to
     /// find its server and run, and nothing else of the process's environment.

@@ -46,7 +46,7 @@ enum TipsCommand {
             return ExitCode.forError(error)
         }
         let message = arguments.tipsOff
-            ? "tips of \(Quoted(id)) are off; `\(FileSystem.tourCommandName()) tip --on --id \(ShellWord.quote(id))` brings them back\n"
+            ? "tips of \(Quoted(id)) are off; `\(CommandWords.tour) tip --on --id \(ShellWord.quote(id))` brings them back\n"
             : "tips of \(Quoted(id)) are on\n"
         return Authoring.writeOut(CommandOutput.forTerminal(message)) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
     }

@@ -126,30 +126,35 @@ package enum ScreenExport {
     /// A picture of the terminal: a monospace grid of cells with the page's colors, and the
     /// page's picture, when given, drawn in its pixels in place of its cells.
     package static func svg(_ canvas: Canvas, theme: Theme = Theme(), picture: Picture? = nil) -> String {
-        // The cells under the picture are read as empty, each keeping what is behind the page
-        // on its row (the cell left of the box: a gradient's band, or nothing). Read, not
-        // copied: a canvas of 1000×1000 is 1,000,000 cells.
+        let grid = SVGGrid(canvas: canvas, theme: theme, picture: picture)
+        return grid.header() + grid.backgrounds() + grid.texts() + grid.image() + "</svg>\n"
+    }
+
+    /// The SVG of a canvas, part by part: backgrounds, then text, then the picture.
+    private struct SVGGrid {
+        let canvas: Canvas
+        let theme: Theme
+        let picture: Picture?
+        let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
+
+        /// The cells under the picture are read as empty, each keeping what is behind the page
+        /// on its row (the cell left of the box: a gradient's band, or nothing). Read, not
+        /// copied: a canvas of 1000×1000 is 1,000,000 cells.
         func cell(_ x: Int, _ y: Int) -> Cell {
             guard let box = picture?.box, box.contains(x: x, y: y) else { return canvas[x, y] }
             var behind = Cell.blank
             if box.x > 0 { behind.style.background = canvas[box.x - 1, y].style.background }
             return behind
         }
-        let cellWidth = 8.4, cellHeight = 18.0, padding = 12.0
-        let width = Double(canvas.size.width) * cellWidth + padding * 2
-        let height = Double(canvas.size.height) * cellHeight + padding * 2
+
         func hex(_ rgb: (UInt8, UInt8, UInt8)) -> String {
             "#" + [rgb.0, rgb.1, rgb.2].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
+
         func number(_ value: Double) -> String {
             value == value.rounded() ? String(Int(value)) : String((value * 10).rounded() / 10)
         }
-        var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img">
-            <rect width="100%" height="100%" rx="8" fill="\(hex(theme.background))"/>
-            <g shape-rendering="crispEdges">
 
-            """
         func colors(_ style: Style) -> (foreground: (UInt8, UInt8, UInt8), background: (UInt8, UInt8, UInt8)?) {
             // Bold text in colors 0–7 in their bright forms, as xterm, VTE and most others
             // draw it (SGR output leaves that to the terminal that shows it).
@@ -162,65 +167,83 @@ package enum ScreenExport {
             }
             return (foreground, background)
         }
-        // Backgrounds first, as runs of one color whatever the text's style, each reaching
-        // half a pixel into the next: no hairline seams between cells.
-        for y in 0..<canvas.size.height {
-            let top = padding + Double(y) * cellHeight
-            var x = 0
-            while x < canvas.size.width {
-                let background = colors(cell(x, y).style).background
-                var end = x + 1
-                while end < canvas.size.width, colors(cell(end, y).style).background.map(hex) == background.map(hex) { end += 1 }
-                if let background {
-                    let left = padding + Double(x) * cellWidth
-                    svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth + 0.5))\" height=\"\(number(cellHeight + 0.5))\" fill=\"\(hex(background))\"/>\n"
-                }
-                x = end
-            }
+
+        func header() -> String {
+            let width = Double(canvas.size.width) * cellWidth + padding * 2
+            let height = Double(canvas.size.height) * cellHeight + padding * 2
+            return """
+                <svg xmlns="http://www.w3.org/2000/svg" width="\(number(width))" height="\(number(height))" viewBox="0 0 \(number(width)) \(number(height))" role="img">
+                <rect width="100%" height="100%" rx="8" fill="\(hex(theme.background))"/>
+                <g shape-rendering="crispEdges">
+
+                """
         }
-        svg += "</g>\n<g font-family=\"ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace, 'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji'\" font-size=\"14\" xml:space=\"preserve\">\n"
-        for y in 0..<canvas.size.height {
-            let baseline = padding + Double(y) * cellHeight + cellHeight * 0.75
-            // Text in runs of one style; a wide character (CJK, emoji) on its own, centred in
-            // its two cells, so a font without it cannot push the grid out of line.
-            var x = 0
-            while x < canvas.size.width {
-                let style = cell(x, y).style
-                let (foreground, _) = colors(style)
-                var attributes = " fill=\"\(hex(foreground))\""
-                if style.bold { attributes += " font-weight=\"bold\"" }
-                if style.dim { attributes += " opacity=\"0.6\"" }
-                if style.underline { attributes += " text-decoration=\"underline\"" }
-                if TextWidth.of(cell(x, y).character) == 2 {
-                    let center = padding + (Double(x) + 1) * cellWidth
-                    svg += "<text x=\"\(number(center))\" y=\"\(number(baseline))\" text-anchor=\"middle\"\(attributes)>\(escapeXML(String(cell(x, y).character)))</text>\n"
-                    x += 2
-                    continue
+
+        /// Backgrounds first, as runs of one color whatever the text's style, each reaching
+        /// half a pixel into the next: no hairline seams between cells.
+        func backgrounds() -> String {
+            var svg = ""
+            for y in 0..<canvas.size.height {
+                let top = padding + Double(y) * cellHeight
+                var x = 0
+                while x < canvas.size.width {
+                    let background = colors(cell(x, y).style).background
+                    var end = x + 1
+                    while end < canvas.size.width, colors(cell(end, y).style).background.map(hex) == background.map(hex) { end += 1 }
+                    if let background {
+                        let left = padding + Double(x) * cellWidth
+                        svg += "<rect x=\"\(number(left))\" y=\"\(number(top))\" width=\"\(number(Double(end - x) * cellWidth + 0.5))\" height=\"\(number(cellHeight + 0.5))\" fill=\"\(hex(background))\"/>\n"
+                    }
+                    x = end
                 }
-                var end = x
-                var text = ""
-                while end < canvas.size.width, cell(end, y).style == style, !cell(end, y).isContinuation, TextWidth.of(cell(end, y).character) != 2 {
-                    text.append(cell(end, y).character)
-                    end += 1
-                }
-                if end == x { x += 1; continue }  // a stray continuation
-                if text.contains(where: { $0 != " " }) {
-                    let left = padding + Double(x) * cellWidth
-                    svg += "<text x=\"\(number(left))\" y=\"\(number(baseline))\" textLength=\"\(number(Double(end - x) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\"\(attributes)>\(escapeXML(text))</text>\n"
-                }
-                x = end
             }
+            return svg + "</g>\n"
         }
-        svg += "</g>\n"
-        if let picture {
-            // Scaled to the box keeping its shape, centred in it, as the cells would be.
+
+        /// Text in runs of one style; a wide character (CJK, emoji) on its own, centred in
+        /// its two cells, so a font without it cannot push the grid out of line.
+        func texts() -> String {
+            var svg = "<g font-family=\"ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace, 'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji'\" font-size=\"14\" xml:space=\"preserve\">\n"
+            for y in 0..<canvas.size.height {
+                let baseline = padding + Double(y) * cellHeight + cellHeight * 0.75
+                var x = 0
+                while x < canvas.size.width {
+                    let style = cell(x, y).style
+                    var attributes = " fill=\"\(hex(colors(style).foreground))\""
+                    if style.bold { attributes += " font-weight=\"bold\"" }
+                    if style.dim { attributes += " opacity=\"0.6\"" }
+                    if style.underline { attributes += " text-decoration=\"underline\"" }
+                    if TextWidth.of(cell(x, y).character) == 2 {
+                        let center = padding + (Double(x) + 1) * cellWidth
+                        svg += "<text x=\"\(number(center))\" y=\"\(number(baseline))\" text-anchor=\"middle\"\(attributes)>\(escapeXML(String(cell(x, y).character)))</text>\n"
+                        x += 2
+                        continue
+                    }
+                    var end = x
+                    var text = ""
+                    while end < canvas.size.width, cell(end, y).style == style, !cell(end, y).isContinuation, TextWidth.of(cell(end, y).character) != 2 {
+                        text.append(cell(end, y).character)
+                        end += 1
+                    }
+                    if end == x { x += 1; continue }  // a stray continuation
+                    if text.contains(where: { $0 != " " }) {
+                        let left = padding + Double(x) * cellWidth
+                        svg += "<text x=\"\(number(left))\" y=\"\(number(baseline))\" textLength=\"\(number(Double(end - x) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\"\(attributes)>\(escapeXML(text))</text>\n"
+                    }
+                    x = end
+                }
+            }
+            return svg + "</g>\n"
+        }
+
+        /// The picture, scaled to the box keeping its shape, centred in it, as the cells would be.
+        func image() -> String {
+            guard let picture else { return "" }
             let box = picture.box
-            svg += "<image x=\"\(number(padding + Double(box.x) * cellWidth))\" y=\"\(number(padding + Double(box.y) * cellHeight))\" "
+            return "<image x=\"\(number(padding + Double(box.x) * cellWidth))\" y=\"\(number(padding + Double(box.y) * cellHeight))\" "
                 + "width=\"\(number(Double(box.width) * cellWidth))\" height=\"\(number(Double(box.height) * cellHeight))\" "
                 + "preserveAspectRatio=\"xMidYMid meet\" href=\"data:\(picture.mediaType);base64,\(Base64.encode(picture.bytes))\"/>\n"
         }
-        svg += "</svg>\n"
-        return svg
     }
 
     /// Text for XML: the five markup characters escaped, and every character XML 1.0

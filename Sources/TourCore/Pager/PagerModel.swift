@@ -62,7 +62,7 @@ package struct PagerModel: Sendable {
     /// Effects and outcomes count written pages; `paging` counts positions among the pages shown.
     package private(set) var plan: RunPlan
     /// The paging state machine, over the pages shown.
-    package private(set) var paging: Paging
+    package internal(set) var paging: Paging
     package private(set) var settings: Settings
     /// The terminal answered with its background color: a scheme report no longer counts.
     private var backgroundColorAnswered = false
@@ -74,9 +74,9 @@ package struct PagerModel: Sendable {
     /// The window.
     package private(set) var size: Size
     /// How far a long feature list is scrolled; back to the top on every page change.
-    package private(set) var scrollOffset = 0
+    package internal(set) var scrollOffset = 0
     /// The `?` overlay is up; the next key closes it and does nothing else.
-    package private(set) var isShowingHelp = false
+    package internal(set) var isShowingHelp = false
     /// While a watched file is broken: its error, shown in place of the page.
     package private(set) var contentError: String?
     /// Pages whose hero has been revealed: it reveals only the first time.
@@ -115,7 +115,7 @@ package struct PagerModel: Sendable {
     private var layoutCache: (key: LayoutKey, layout: TourScreenView.Layout)?
 
     /// `layout`, kept while what it depends on stays the same.
-    private mutating func settledLayout() -> TourScreenView.Layout {
+    mutating func settledLayout() -> TourScreenView.Layout {
         let page = paging.currentPage
         let key = LayoutKey(page: page, size: size, tourGeneration: tourGeneration, showsError: contentError != nil,
                             selection: answers.selection(on: page, of: tour.page(page)))
@@ -125,7 +125,7 @@ package struct PagerModel: Sendable {
         return fresh
     }
     /// What was chosen on question pages.
-    package private(set) var answers = Answers()
+    package internal(set) var answers = Answers()
 
     /// The answers of a finished run, by key; none for a run skipped, interrupted or still going.
     package var collectedAnswers: [String: String] {
@@ -295,191 +295,11 @@ package struct PagerModel: Sendable {
         return [.redrawAll]
     }
 
-    // MARK: - Keys and clicks
-
-    private mutating func handle(_ key: Key) -> [PagerEffect] {
-        let command = bindings.command(for: key)
-        if contentError != nil {
-            // While the file is broken, only the ways out work.
-            switch command?.command {
-            case .skip?: return apply(.skip)
-            case .quit?: return apply(.interrupt)
-            default: return []
-            }
-        }
-        if isShowingHelp {
-            // Any key closes the help, and that key does nothing else (a mouse release is no key).
-            if case .mouse(let event) = key, case .release = event.kind { return [] }
-            isShowingHelp = false
-            endAnimation()
-            return [.draw]
-        }
-        let position = paging.currentPage
-        let page = tour.page(position)
-        if case .mouse(let event) = key {
-            guard settings.mouse else { return [] }
-            let layout = settledLayout()
-            // A click on an option chooses it.
-            if page.choice != nil, case .press(0) = event.kind,
-               let place = layout.parts.options.first(where: { $0.rect.contains(x: event.x, y: event.y) }) {
-                answers.select(place.index, on: position, of: page)
-                endAnimation()
-                return [.draw]
-            }
-            // The wheel over a list that scrolls (anywhere on its rows) scrolls the list.
-            if let list = layout.parts.list, (list.y..<list.y + list.height).contains(event.y), layout.scrollLimit > 0 {
-                switch event.kind {
-                case .wheelDown: return scroll(to: nextItem(after: scrollOffset, in: layout), within: layout)
-                case .wheelUp: return scroll(to: previousItem(before: scrollOffset, in: layout), within: layout)
-                default: break
-                }
-            }
-            guard let action = mouseAction(event, on: layout) else { return [] }
-            return swipe(action)
-        }
-        guard let (command, digitPage) = command else { return [] }
-        if page.choice != nil {
-            // On a question: up and down move the choice, a digit chooses that option, q
-            // skips even on the last page; the rest pages as anywhere.
-            switch command {
-            case .scrollUp, .scrollDown:
-                answers.move(by: command == .scrollUp ? -1 : 1, on: position, of: page)
-                endAnimation()
-                return [.draw]
-            case .jumpToDigit:
-                answers.select(digitPage ?? 0, on: position, of: page)
-                endAnimation()
-                return [.draw]
-            case .skip: return apply(.skipQuestion)
-            default: break
-            }
-        }
-        switch command {
-        case .next: return swipe(.next)
-        case .previous: return swipe(.previous)
-        case .advance: return swipe(.advance)
-        case .first: return swipe(.first)
-        case .last: return swipe(.last)
-        case .jumpToDigit: return swipe(.jump(to: digitPage ?? 0))
-        case .skip: return apply(.skip)
-        case .quit: return apply(.interrupt)
-        case .help:
-            isShowingHelp = true
-            endAnimation()
-            return [.draw]
-        case .scrollUp:
-            let layout = settledLayout()
-            return scroll(to: previousItem(before: scrollOffset, in: layout), within: layout)
-        case .scrollDown:
-            let layout = settledLayout()
-            return scroll(to: nextItem(after: scrollOffset, in: layout), within: layout)
-        case .screenDown:
-            let layout = settledLayout()
-            guard scrollOffset < layout.scrollLimit else { return swipe(.next) }
-            let rows = max(1, layout.parts.list?.height ?? 1)
-            // A screenful, ending on the start of an item so the next screen begins whole.
-            let target = layout.parts.itemStarts.last { $0 > scrollOffset && $0 <= scrollOffset + rows } ?? scrollOffset + rows
-            return scroll(to: target, within: layout)
-        case .screenUp:
-            guard scrollOffset > 0 else { return swipe(.previous) }
-            let layout = settledLayout()
-            let rows = max(1, layout.parts.list?.height ?? 1)
-            let target = layout.parts.itemStarts.first { $0 >= scrollOffset - rows && $0 < scrollOffset } ?? scrollOffset - rows
-            return scroll(to: target, within: layout)
-        }
-    }
-
-    /// The start of the next item of the list on screen (or a row further, without items).
-    private func nextItem(after offset: Int, in layout: TourScreenView.Layout) -> Int {
-        layout.parts.itemStarts.first { $0 > offset } ?? offset + 1
-    }
-
-    /// The start of the item before `offset`.
-    private func previousItem(before offset: Int, in layout: TourScreenView.Layout) -> Int {
-        layout.parts.itemStarts.last { $0 < offset } ?? offset - 1
-    }
-
-    /// Scrolls the list to `offset`, within what the page's layout allows.
-    private mutating func scroll(to offset: Int, within layout: TourScreenView.Layout) -> [PagerEffect] {
-        let clamped = max(0, min(offset, layout.scrollLimit))
-        guard clamped != scrollOffset else { return [] }
-        scrollOffset = clamped
-        endAnimation()
-        return [.draw]
-    }
-
-    /// What a click or the wheel does, by the layout of the frame on screen: the button
-    /// advances, a dot jumps to its page, Skip skips, and the wheel turns pages.
-    private func mouseAction(_ event: MouseEvent, on layout: TourScreenView.Layout) -> Paging.Move? {
-        switch event.kind {
-        case .wheelUp: return .previous
-        case .wheelDown: return .next
-        case .release: return nil
-        case .press(let button):
-            guard button == 0 else { return nil }
-            if let rect = layout.button, rect.contains(x: event.x, y: event.y) { return .advance }
-            // A spot on the bar: the page at that fraction of the tour.
-            if let bar = layout.bar, bar.contains(x: event.x, y: event.y) {
-                return .jump(to: min(paging.pageCount - 1, (event.x - bar.x) * paging.pageCount / max(1, bar.width)))
-            }
-            if let rect = layout.skip, rect.contains(x: event.x, y: event.y) { return .skip }
-            // Dots are one cell wide; accept the cell either side so they are easy to hit.
-            for (index, dot) in layout.dots.enumerated() where event.y == dot.y && abs(event.x - dot.x) <= 1 {
-                if abs(event.x - dot.x) == 1, layout.dots.contains(where: { $0.x == event.x }) { continue }
-                return .jump(to: index)
-            }
-            return nil
-        }
-    }
-
-    /// A paging action that may change the page: swipes slide, jumps cut. From a question,
-    /// going on answers it, and with nothing chosen the way on is closed.
-    private mutating func swipe(_ asked: Paging.Move) -> [PagerEffect] {
-        let before = paging.currentPage
-        let (action, next) = stoppingAtAnOpenQuestion(asked, leadingTo: paging.reduce(asked), from: before)
-        guard answers.goOn(from: before, of: tour.page(before), to: next) else { return [] }
-        let scrollBefore = scrollOffset
-        endAnimation()
-        var effects = apply(next)
-        guard paging.isRunning, paging.currentPage != before else { return effects }
-        // Swipes to a neighbour slide; jumps (Home, End, digits, dots) cut.
-        let isSwipe = [Paging.Move.next, .previous, .advance].contains(action) && abs(paging.currentPage - before) == 1
-        let slide = isSwipe ? Animation.Phase.slide(fromPage: before, fromScroll: scrollBefore, forward: paging.currentPage > before) : nil
-        effects += present(slide: slide)
-        return effects
-    }
-
-    /// A jump forward (End, a digit, a dot) past a question that has no answer and no
-    /// default lands on that question instead: nobody finishes a tour with it unasked.
-    /// Returns the action taken and the state it leads to, reduced once.
-    private func stoppingAtAnOpenQuestion(_ action: Paging.Move, leadingTo next: Paging, from before: Int) -> (Paging.Move, Paging) {
-        guard let open = answers.openQuestion(from: before, to: next.currentPage, page: { tour.page($0) }) else { return (action, next) }
-        return (.jump(to: open), paging.reduce(.jump(to: open)))
-    }
-
-    /// Runs an action through the state machine; reports a page change or the end.
-    private mutating func apply(_ action: Paging.Move) -> [PagerEffect] {
-        apply(paging.reduce(action))
-    }
-
-    /// Moves to `next`, the state an action led to; reports a page change or the end.
-    private mutating func apply(_ next: Paging) -> [PagerEffect] {
-        let before = paging.currentPage
-        paging = next
-        if let outcome = paging.outcome {
-            endAnimation()
-            return [.finish(plan.writtenOutcome(outcome))]
-        }
-        guard paging.currentPage != before else { return [] }
-        scrollOffset = 0
-        return [.pageChanged(from: plan.writtenPage(atPosition: before), to: plan.writtenPage(atPosition: paging.currentPage))]
-    }
-
     // MARK: - Motion
 
     /// Shows the current page: at once, or sliding in as `slide` says, with its hero
     /// revealing itself the first time the page appears.
-    private mutating func present(slide: Animation.Phase?) -> [PagerEffect] {
+    mutating func present(slide: Animation.Phase?) -> [PagerEffect] {
         animation = nil
         let page = paging.currentPage
         pageShownAt = now
@@ -504,7 +324,7 @@ package struct PagerModel: Sendable {
     }
 
     /// A key or a resize during an animation ends it at once.
-    private mutating func endAnimation() {
+    mutating func endAnimation() {
         animation = nil
     }
 
