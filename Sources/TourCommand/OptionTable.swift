@@ -62,7 +62,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
     /// "text or json", "text, ansi or svg".
     package static func list(for command: Subcommand) -> String {
         // Appended by hand: the option table calls this at every start, and map with
-        // joined cost about 55,000 instructions a call.
+        // joined is many times the cost.
         let formats = formats(for: command)
         var text = ""
         for (index, format) in formats.enumerated() {

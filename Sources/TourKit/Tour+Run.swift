@@ -98,7 +98,7 @@ extension Tour {
             throw TourError.usage(Version.problem(key: "since", text: version))
         }
         options.once = false
-        options.releaseNotes = .some(version.flatMap(Version.init))
+        options.selection = .releaseNotes(newerThan: version.flatMap(Version.init))
         return try TourRunner.run(UnreadTour(self), options: options).outcome
     }
 

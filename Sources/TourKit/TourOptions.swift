@@ -38,7 +38,7 @@ public struct TourOptions {
         set { chosenKeyBindings = newValue }
     }
     /// Set only when the caller chose keys: the standard table is built when a run reads
-    /// it, not by every `--once` start that shows nothing (17 K instructions).
+    /// it, not by every `--once` start that shows nothing.
     private var chosenKeyBindings: KeyBindings? = nil
     /// The page to open on, counted from 0 in the tour as written. When this run does not
     /// show that page (with `once`, after an update), it opens on the next page it shows.
@@ -61,8 +61,9 @@ public struct TourOptions {
     package var locale: String? = nil
     /// The `tour` command runs this: messages may name its flags.
     package var isCommand = false
-    /// `whatsNew(since:)`: the pages with a `since`, newest first; nil plays as `once` says.
-    package var releaseNotes: Version?? = nil
+    /// The pages a run without `once` plays: every page (nil), or for `whatsNew(since:)`
+    /// `.releaseNotes(newerThan:)`, the pages with a `since`, newest first.
+    package var selection: RunPlan.Selection? = nil
     /// `--answers PATH`: where a run that answered questions writes them, as one JSON object.
     package var answersFile: String? = nil
     /// The file the `tour` command plays: the notice's and the tip's last lines name it.

@@ -64,7 +64,7 @@ enum TourRunner {
                                       warnings: inout RunWarnings) throws(TourError) -> TourResult {
         guard options.once else {
             let tour = try loaded(unread, warnings: &warnings)
-            let selection = options.releaseNotes.map { RunPlan.Selection.releaseNotes(newerThan: $0) } ?? .everyPage
+            let selection = options.selection ?? .everyPage
             let plan = RunPlan(tour: tour, selection: selection)
             // Release notes of a tour with no page newer: nothing to play.
             if plan.isEmpty { return TourResult(outcome: .alreadySeen, shown: .nothing) }
@@ -97,7 +97,7 @@ enum TourRunner {
             }
             return TourResult(outcome: .notShown(reason.outcome), shown: .nothing)
         }
-        let next = try StartPlan.start(lastSeen: start.lastSeen, headVersion: unread.head.map(\.version), tourInHand: tourInHand,
+        let next = try StartPlan.start(lastSeen: start.lastSeen, head: unread.head.map { .read(version: $0.version) } ?? .notRead, tourInHand: tourInHand,
                                        readTour: { () throws(TourError) -> Tour in try loaded(unread, warnings: &warnings) },
                                        style: { options.whatsNew ?? $0.whatsNew })
         switch next {
@@ -373,11 +373,12 @@ enum TourRunner {
 package enum CommandOutput {
     /// `text` as the environment's locale can show it: itself in UTF-8, else ASCII.
     package static func forTerminal(_ text: String) -> String {
-        localeIsUTF8 ? text : ASCIIText.transliterate(text)
+        takeLocaleIsUTF8() ? text : ASCIIText.transliterate(text)
     }
 
-    /// Whether the environment's locale takes UTF-8.
-    package static var localeIsUTF8: Bool {
+    /// Takes the environment's locale for characters (setlocale, once a run), then says
+    /// whether it is UTF-8: a function, as it changes the process's locale.
+    package static func takeLocaleIsUTF8() -> Bool {
         CharacterLocale.adoptEnvironment()
         return TerminalEnvironment.current().localeIsUTF8
     }

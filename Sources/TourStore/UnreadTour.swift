@@ -35,7 +35,7 @@ package struct UnreadTour: Sendable {
     /// takes, so a large tour is read once. A translation for `locale` is laid over it.
     /// `readingHead: false` is for a run that reads the whole tour whatever its top says
     /// (any but `once`): the file is read whole now and no head is looked for, a walk
-    /// over the whole file that cost 2 K instructions a page.
+    /// over the whole file that grows with its pages.
     package static func file(path: String, locale: String? = nil, allowOutsideArt: Bool = false,
                              readingHead: Bool = true) throws(TourError) -> UnreadTour {
         let markdown = TourLoader.isMarkdown(path), defaultID = TourLoader.defaultID(forPath: path)

@@ -40,7 +40,7 @@ final class CanvasRenderer {
     /// A whole frame onto the erased window (the first frame, and every full redraw): each
     /// run of neighbouring cells goes in with one `wadd_wchnstr`, and a cell of printable
     /// ASCII is its style's cell with the character set. Cell by cell, with `setcchar` and
-    /// `mvwadd_wch` each, the first frame cost 670 instructions a cell. On an erased window
+    /// `mvwadd_wch` each, the first frame cost several times more. On an erased window
     /// the two calls agree: no half of a wide character is left to mend, and the window
     /// has no background of its own to mix in.
     private func drawOnErased(_ canvas: Canvas, into window: tour_window?, columns: Int, rows: Int) {

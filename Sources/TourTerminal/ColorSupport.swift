@@ -21,8 +21,7 @@ final class ColorSupport {
         start_color()
         // Made once, right after newterm, with nothing on the screen yet: the first update
         // clears it whatever this says. Said here, it spares use_default_colors a pass over
-        // every cell of curscr to mark the ones in pair 0 for redrawing (about 40 K instructions
-        // at 80×24, at every start).
+        // every cell of curscr to mark the ones in pair 0 for redrawing, at every start.
         clearok(tour_curscr(), true)
         use_default_colors()  // keep the user's own background and foreground
         let count = Int(tour_colors())

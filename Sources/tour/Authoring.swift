@@ -44,7 +44,7 @@ enum Authoring {
         }
         // Text and ANSI outside a UTF-8 locale are drawn with the pager's ASCII glyphs there
         // (an icon falls back to "*", not "?"); SVG is UTF-8 whatever the locale.
-        let glyphs: Glyphs = format == .svg || CommandOutput.localeIsUTF8 ? .unicode : .ascii
+        let glyphs: Glyphs = format == .svg || CommandOutput.takeLocaleIsUTF8() ? .unicode : .ascii
         var view = PageView(tour: tour, state: Paging(pageCount: tour.pageCount, currentPage: page - 1), glyphs: glyphs)
         // Drawn as on a terminal of that depth (24-bit by default) with a dark background (or
         // the one asked for), as the SVG shows it.

@@ -40,7 +40,7 @@ struct PagerDriver {
         send(.key(.mouse(MouseEvent(kind: .release(button: 0), x: rect.x, y: rect.y))))
     }
 
-    var layout: TourScreenView.Layout { pager.layout }
+    var layout: TourScreenView.Layout { pager.laidOut() }
     var page: Int { pager.paging.currentPage }
     var outcome: TourOutcome? { pager.paging.outcome }
 

@@ -70,13 +70,13 @@ struct PagingTests {
     }
 
     @Test func interruptRecordsTheSignal() {
-        #expect(start.reduce(.interrupt).outcome == .interrupted(signal: 2))
+        #expect(start.reduce(.controlC).outcome == .interrupted(signal: 2))
         #expect(start.reduce(.interrupt(signal: 15)).outcome == .interrupted(signal: 15))
     }
 
     @Test func anEndedTourTakesNoMoreActions() {
-        let ended: [Paging] = [start.reduce(.skip), start.reduce(.last).reduce(.advance), start.reduce(.interrupt)]
-        let actions: [Paging.Move] = [.next, .previous, .advance, .first, .last, .jump(to: 2), .skip, .interrupt]
+        let ended: [Paging] = [start.reduce(.skip), start.reduce(.last).reduce(.advance), start.reduce(.controlC)]
+        let actions: [Paging.Move] = [.next, .previous, .advance, .first, .last, .jump(to: 2), .skip, .controlC]
         for state in ended {
             for action in actions {
                 #expect(state.reduce(action) == state)
@@ -94,7 +94,7 @@ struct PagingTests {
     /// Random action sequences: the page stays in range, and once ended nothing changes.
     @Test func randomSequencesKeepTheInvariants() {
         var generator = SplitMix64(seed: 0x70_75_72)
-        let actions: [Paging.Move] = [.next, .previous, .advance, .first, .last, .skip, .interrupt]
+        let actions: [Paging.Move] = [.next, .previous, .advance, .first, .last, .skip, .controlC]
         for _ in 0..<2_000 {
             let pageCount = Int.random(in: 1...12, using: &generator)
             var state = Paging(pageCount: pageCount)

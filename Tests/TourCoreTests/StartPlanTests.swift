@@ -26,7 +26,7 @@ struct StartPlanTests {
                        environment: TipPolicy.Silence? = nil, tipsState: TipsState? = nil, interval: Int = 0,
                        now: Int = 1_000) -> (surface: StartPlan.Surface, readTour: Bool, readTips: Bool) {
         var readTour = false, readTips = false
-        let start = StartPlan.start(lastSeen: lastSeen, headVersion: .some(tour.version), tourInHand: nil,
+        let start = StartPlan.start(lastSeen: lastSeen, head: .read(version: tour.version), tourInHand: nil,
                                     readTour: { () -> Tour in
                                         readTour = true
                                         return tour
@@ -50,14 +50,14 @@ struct StartPlanTests {
     /// decides from the head alone; nothing when the version did not move.
     @Test func nothingNewRemembersTheNewVersion() {
         let tour = Self.tour(version: "1.2.0", newPage: true)
-        guard case .tipIfDue(let read, let record) = StartPlan.start(lastSeen: Self.seen("1.1.0"), headVersion: .some("1.2.0"), tourInHand: nil,
+        guard case .tipIfDue(let read, let record) = StartPlan.start(lastSeen: Self.seen("1.1.0"), head: .read(version: "1.2.0"), tourInHand: nil,
                                                                      readTour: { () -> Tour in tour }, style: { $0.whatsNew }) else {
             Issue.record("nothing new should lead to a tip")
             return
         }
         #expect(read == tour && record?.version == "1.2.0")
         // Seen at this version: the head settles it and the tour is not read.
-        #expect(StartPlan.start(lastSeen: Self.seen("1.2.0"), headVersion: .some("1.2.0"), tourInHand: nil,
+        #expect(StartPlan.start(lastSeen: Self.seen("1.2.0"), head: .read(version: "1.2.0"), tourInHand: nil,
                                 readTour: { () -> Tour in tour }, style: { $0.whatsNew }) == .tipIfDue(tour: nil, record: nil))
     }
 

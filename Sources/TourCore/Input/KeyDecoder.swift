@@ -89,7 +89,7 @@ package struct KeyDecoder: Sendable {
     /// Decodes what it can of `bytes` (and of bytes left over before); keeps an unfinished sequence for later.
     /// The bytes are a concrete type, not any Sequence: the terminal layer is another module,
     /// where a generic here ran unspecialized, and finding its iterator's type at run time
-    /// cost the first read of the terminal's reply 87 K instructions.
+    /// made the first read of the terminal's reply slow.
     package mutating func feed(_ bytes: ArraySlice<UInt8>) -> [Key] {
         var keys: [Key] = []
         for byte in bytes {

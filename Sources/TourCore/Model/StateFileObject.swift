@@ -9,7 +9,7 @@ package struct StateFileObject {
     /// Nil when the bytes are not a JSON object with a format number.
     package init?(_ bytes: [UInt8]) {
         guard let root = try? JSONParser.parse(bytes), case .object(let members) = root.value else { return nil }
-        values.reserveCapacity(members.count)  // sized once: growing it cost 10 K instructions
+        values.reserveCapacity(members.count)  // sized once, not grown on every start
         for member in members { values[member.key] = member.node.value }
         guard case .number(let format)? = values["format"], format >= 1, format == format.rounded(), format < 1_000_000 else { return nil }
         self.format = Int(format)

@@ -30,8 +30,7 @@ extension Tour {
                 // Split on the newline byte: "\r\n" is one Character, which a split on the
                 // Character "\n" left whole (the file's lines ran together); the CR is dropped
                 // with the other control characters. Bytes are also far cheaper to split, and a
-                // loop of our own cheaper still than the generic `split` (86 K instructions for
-                // the built-in tour's art).
+                // loop of our own cheaper still than the generic `split`.
                 var text = text
                 let lines = text.withUTF8 { bytes in
                     var lines: [String] = []
@@ -52,7 +51,7 @@ extension Tour {
         package init(lines: [String], styles: [[Style]] = [], keepBlankRows: Bool = false) {
             var lines = lines
             // In place, and only the lines that need it: nearly every line is clean, and a
-            // mapped copy of the array cost 330 instructions an art, its release more.
+            // mapped copy of the array costs a copy and its release for each art.
             if styles.isEmpty {
                 for index in lines.indices where !TextSanitizer.isClean(lines[index].utf8, keepNewlines: false) {
                     lines[index] = TextSanitizer.clean(lines[index])

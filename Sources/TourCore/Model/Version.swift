@@ -15,8 +15,8 @@ package struct Version: Comparable, Hashable, Sendable, CustomStringConvertible 
     /// after "-" or "+" ("2.1.0-beta" compares as 2.1.0), in at most 64 bytes. Returns nil
     /// for anything else.
     package init?(_ text: String) {
-        // Read on the bytes: Character by Character (a grapheme check each) cost 12 K
-        // instructions a version, and every `--once` start reads two.
+        // Read on the bytes: Character by Character is a grapheme check each, and every
+        // `--once` start reads two versions.
         let utf8 = text.utf8
         guard utf8.count <= Self.maximumLength else { return nil }
         var numbers: [Int] = []

@@ -8,7 +8,7 @@ extension PagerModel {
             // While the file is broken, only the ways out work.
             switch command?.command {
             case .skip?: return apply(.skip)
-            case .quit?: return apply(.interrupt)
+            case .quit?: return apply(.controlC)
             default: return []
             }
         }
@@ -79,7 +79,7 @@ extension PagerModel {
         case .last: return swipe(.last)
         case .jumpToDigit: return swipe(.jump(to: digitPage ?? 0))
         case .skip: return apply(.skip)
-        case .quit: return apply(.interrupt)
+        case .quit: return apply(.controlC)
         case .help:
             isShowingHelp = true
             endAnimation()

@@ -95,9 +95,10 @@ package struct PagerModel: Sendable {
     /// The terminal layer's animation clock runs, as the effects so far have said.
     private var clockRunning = false
     /// Where things are in the frame this model shows: what clicks are tested against and
-    /// scrolling stays within. Laid out here, as the view lays it out, never reported
-    /// back by the terminal layer: a frame is drawn once, from the model alone.
-    package var layout: TourScreenView.Layout { TourScreenView.layout(of: self) }
+    /// scrolling stays within. Laid out here, as the view lays it out (it draws the page
+    /// to know: a function, not a stored value), never reported back by the terminal
+    /// layer: a frame is drawn once, from the model alone.
+    package func laidOut() -> TourScreenView.Layout { TourScreenView.layout(of: self) }
 
     /// What the layout the model works by depends on: not the scroll offset, since the
     /// list's item starts, its scroll limit and every rectangle hit-tested stay put as
@@ -114,13 +115,13 @@ package struct PagerModel: Sendable {
     private var tourGeneration = 0
     private var layoutCache: (key: LayoutKey, layout: TourScreenView.Layout)?
 
-    /// `layout`, kept while what it depends on stays the same.
+    /// `laidOut()`, kept while what it depends on stays the same.
     mutating func settledLayout() -> TourScreenView.Layout {
         let page = paging.currentPage
         let key = LayoutKey(page: page, size: size, tourGeneration: tourGeneration, showsError: contentError != nil,
                             selection: answers.selection(on: page, of: tour.page(page)))
         if let cached = layoutCache, cached.key == key { return cached.layout }
-        let fresh = layout
+        let fresh = laidOut()
         layoutCache = (key, fresh)
         return fresh
     }

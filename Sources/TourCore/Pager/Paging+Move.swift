@@ -22,7 +22,7 @@ extension Paging {
         /// Stopped without choosing: Ctrl-C, SIGTERM, a hang-up.
         case interrupt(signal: Int32)
 
-        /// Ctrl-C.
-        package static let interrupt = Move.interrupt(signal: SIGINT)
+        /// Ctrl-C: one name, not the case's own (`interrupt(signal:)`) again.
+        package static let controlC = Move.interrupt(signal: SIGINT)
     }
 }

@@ -5,7 +5,9 @@ package struct Paging: Hashable, Sendable {
     package private(set) var currentPage: Int
     /// At least 1.
     package let pageCount: Int
-    /// nil while the tour runs; how it ended after.
+    /// nil while the tour runs; how it ended after. Here `.skipped(atPage:)` counts the
+    /// pages as this run shows them (positions in its plan); `RunPlan.writtenOutcome` turns
+    /// it into the page of the tour as written, which is what TourKit and the state report.
     package private(set) var outcome: TourOutcome?
 
     /// A running tour on `currentPage`, clamped into range.

@@ -3,7 +3,8 @@
 public enum TourOutcome: Hashable, Sendable {
     /// "Get started" on the last page (or the tour was printed as text).
     case completed
-    /// Skipped, on this page (counted from 0 in the whole tour).
+    /// Skipped, on this page (counted from 0 in the whole tour as written, whichever pages
+    /// the run showed; the paging machine counts shown positions until `RunPlan` maps them).
     case skipped(atPage: Int)
     /// Ctrl-C or a signal (2 for Ctrl-C, 15 for SIGTERM, 1 for a hang-up): nobody chose,
     /// so the tour shows again next time. The command exits 128 + signal.

@@ -6,7 +6,7 @@ package enum AnsiArt {
     /// True when text carries SGR sequences worth parsing (ESC [ or the C1 CSI).
     package static func looksColored(_ text: String) -> Bool {
         // On the bytes (U+009B is C2 9B in UTF-8): decoding every scalar of every art file
-        // cost 23 K instructions at each start of the built-in tour.
+        // at each start was the larger cost.
         var text = text
         return text.withUTF8 { bytes in
             var previous: UInt8 = 0
@@ -46,7 +46,7 @@ package enum AnsiArt {
     }
 
     /// The text's scalars, decoded from its bytes in place (a String's UTF-8 is always
-    /// valid): through `unicodeScalars` it cost 44 instructions a byte.
+    /// valid): through `unicodeScalars` is several times the cost a byte.
     private static func scalars(of text: String) -> [Unicode.Scalar] {
         var text = text
         return text.withUTF8 { bytes in
@@ -73,8 +73,7 @@ package enum AnsiArt {
     /// The lines of colored art as they are read: characters, each with the style in force
     /// when it began. A line is kept as UTF-8 with one style per piece (a scalar and the
     /// marks that join it), not as Characters: building a Character or a String per scalar
-    /// cost more than a thousand instructions a character, at every start of a tour with
-    /// colored art.
+    /// was the largest cost of a start of a tour with colored art.
     private struct StyledLines {
         var lines: [String] = []
         var styles: [[Style]] = []
@@ -186,8 +185,7 @@ package enum AnsiArt {
 
     /// The SGR whose parameters are `scalars` (ASCII digits, ";" and ":", as
     /// `EscapeSequence.skip` found them) applied to the style. Its codes are read onto the
-    /// stack: an array for each of the built-in art's 72 sequences cost about 25 K
-    /// instructions at every start.
+    /// stack: an array for each sequence is an allocation at every start.
     static func applySGR(_ scalars: ArraySlice<Unicode.Scalar>, to style: inout Style) {
         let fields = scalars.reduce(1) { $1 == ";" ? $0 + 1 : $0 }
         withUnsafeTemporaryAllocation(of: Int.self, capacity: fields) { codes in

@@ -86,10 +86,10 @@ package enum StartPlan {
     /// it open: the seen state and the head first, then the whole tour (`tourInHand`, or
     /// `readTour`), then its plan. The runner carries the result out; the tip, if one may
     /// come, is decided by `tip` under the tips state's lock.
-    package static func start<Failure: Error>(lastSeen: SeenState?, headVersion: String??, tourInHand: Tour?,
+    package static func start<Failure: Error>(lastSeen: SeenState?, head: Head, tourInHand: Tour?,
                                              readTour: () throws(Failure) -> Tour,
                                              style: (Tour) -> Tour.WhatsNewStyle) throws(Failure) -> Start {
-        if tourInHand == nil, firstStep(lastSeen: lastSeen, headVersion: headVersion) == .tipIfDue {
+        if tourInHand == nil, firstStep(lastSeen: lastSeen, head: head) == .tipIfDue {
             return .tipIfDue(tour: nil, record: nil)
         }
         let tour: Tour
@@ -99,10 +99,17 @@ package enum StartPlan {
         return .tour(surface, tour, plan)
     }
 
-    /// `headVersion` is the version the file's top gives; nil when there is no head to go by.
-    static func firstStep(lastSeen: SeenState?, headVersion: String??) -> FirstStep {
-        guard lastSeen != nil, let headVersion else { return .readTheTour }
-        return WhatsNew.nothingCanBeNew(tourVersion: headVersion, lastSeen: lastSeen) ? .tipIfDue : .readTheTour
+    /// What the top of the tour file said before the rest was read.
+    package enum Head: Equatable, Sendable {
+        /// Nothing to go by: the tour is in hand, or its top did not settle its id.
+        case notRead
+        /// Its top-level `version`, nil when the tour has none.
+        case read(version: String?)
+    }
+
+    static func firstStep(lastSeen: SeenState?, head: Head) -> FirstStep {
+        guard lastSeen != nil, case .read(let version) = head else { return .readTheTour }
+        return WhatsNew.nothingCanBeNew(tourVersion: version, lastSeen: lastSeen) ? .tipIfDue : .readTheTour
     }
 
     /// What the tour shows once read, from its plan; nil when it shows nothing (nothing new)

@@ -41,8 +41,8 @@ package enum EscapeSequence {
     /// CSI parameters (0x30–0x3F) and intermediates (0x20–0x2F), then a final character (0x40–0x7E).
     private static func controlSequence(_ scalars: [Unicode.Scalar], from start: Int) -> (next: Int, sgr: Range<Int>?) {
         var index = start
-        // Where the parameters are, not a copy: a String of them cost each sequence of
-        // colored art an allocation and about 900 instructions.
+        // Where the parameters are, not a copy: a String of them costs each sequence of
+        // colored art an allocation.
         var onlySGRBytes = true
         while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) {
             onlySGRBytes = onlySGRBytes && (0x30...0x3B).contains(scalars[index].value)  // "0" to ";"

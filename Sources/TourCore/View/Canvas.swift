@@ -109,8 +109,8 @@ public struct Canvas: Equatable, Sendable {
 
     /// A line of printable ASCII with a style for each character (colored art), a cell a
     /// byte; nil, with nothing written, when the text is not printable ASCII or the styles
-    /// are not one a character. Run by run through `write`, each run cost a substring and
-    /// a grapheme walk (about 100 K instructions for the built-in tour's first page).
+    /// are not one a character. Run by run through `write`, each run costs a substring and
+    /// a grapheme walk.
     package mutating func writeASCII(_ text: String, styles: [Style], x: Int, y: Int) -> Int? {
         guard text.utf8.count == styles.count, TextWidth.printableASCIIWidth(text.utf8) != nil else { return nil }
         guard y >= 0, y < size.height else { return x }

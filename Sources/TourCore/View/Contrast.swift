@@ -123,7 +123,7 @@ package enum Contrast {
         var decided: [(pair: PairKey, readable: Color, bold: Bool)] = []
         // Neighbouring cells mostly share a style: the last answer is tried first. Rows are
         // read in place, and the picture's columns skipped as a range (cell by cell, through
-        // the subscript, this cost about 50 instructions a cell at every frame).
+        // the subscript, is several times the cost at every frame).
         var last: (pair: PairKey, readable: Color, bold: Bool)? = nil
         let width = canvas.size.width
         for y in 0..<canvas.size.height {
