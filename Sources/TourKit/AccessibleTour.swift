@@ -97,8 +97,7 @@ enum AccessibleTour {
                 }
                 if let option { answers.select(option, on: state.currentPage, of: page) }
                 let before = state.currentPage
-                let next = state.reduce(questionAction)
-                guard answers.goOn(from: before, of: page, to: next) else {
+                guard let (_, next) = Navigation.go(questionAction, from: state, answers: &answers, page: { shown.page($0) }) else {
                     write(tour.labels[.notUnderstood] + "\n")
                     continue
                 }
@@ -116,12 +115,13 @@ enum AccessibleTour {
                 write(tour.labels[.notUnderstood] + "\n")
                 continue
             }
-            let before = state.currentPage, previous = state
-            state = state.reduce(action)
-            // A jump past a question with no answer and no default lands on it, as in the pager.
-            if let open = answers.openQuestion(from: before, to: state.currentPage, page: { shown.page($0) }) {
-                state = previous.reduce(.jump(to: open))
+            let before = state.currentPage
+            // As the pager goes: a jump past a question with no answer and no default lands on it.
+            guard let (_, next) = Navigation.go(action, from: state, answers: &answers, page: { shown.page($0) }) else {
+                write(tour.labels[.notUnderstood] + "\n")
+                continue
             }
+            state = next
             if state.currentPage != before {
                 onPageChange?(plan.writtenPage(atPosition: before), plan.writtenPage(atPosition: state.currentPage))
                 pageToPrint = state.currentPage

@@ -37,8 +37,8 @@ package struct Answers: Equatable, Sendable {
     }
 
     /// Where a move forward from `before` to `target` must stop instead: the first question
-    /// between them with no answer and no default. The pager and the accessible mode ask
-    /// it alike, so no mode lets a jump (End, a digit, a dot) pass a consent unasked.
+    /// between them with no answer and no default (`Navigation` asks it for every mode, so
+    /// no mode lets a jump pass a consent unasked).
     package func openQuestion(from before: Int, to target: Int, page: (Int) -> Tour.Page) -> Int? {
         guard target > before + 1 else { return nil }
         return (before + 1..<target).first { blocksForward(on: $0, of: page($0)) }
@@ -50,8 +50,8 @@ package struct Answers: Equatable, Sendable {
     }
 
     /// Whether the person may go from `position` to where `next` stands; when they go on
-    /// (forward, or finishing), the selection on `position` becomes its answer. The one
-    /// rule for the pager and the accessible mode: with nothing selected, the way on is closed.
+    /// (forward, or finishing), the selection on `position` becomes its answer; with nothing
+    /// selected, the way on is closed (`Navigation` asks it for every mode).
     package mutating func goOn(from position: Int, of page: Tour.Page, to next: Paging) -> Bool {
         guard next.outcome == .completed || next.currentPage > position else { return true }
         if blocksForward(on: position, of: page) { return false }

@@ -153,8 +153,7 @@ extension PagerModel {
     /// going on answers it, and with nothing chosen the way on is closed.
     mutating func swipe(_ asked: Paging.Move) -> [PagerEffect] {
         let before = paging.currentPage
-        let (action, next) = stoppingAtAnOpenQuestion(asked, leadingTo: paging.reduce(asked), from: before)
-        guard answers.goOn(from: before, of: tour.page(before), to: next) else { return [] }
+        guard let (action, next) = Navigation.go(asked, from: paging, answers: &answers, page: { tour.page($0) }) else { return [] }
         let scrollBefore = scrollOffset
         endAnimation()
         var effects = apply(next)
@@ -164,14 +163,6 @@ extension PagerModel {
         let slide = isSwipe ? Animation.Phase.slide(fromPage: before, fromScroll: scrollBefore, forward: paging.currentPage > before) : nil
         effects += present(slide: slide)
         return effects
-    }
-
-    /// A jump forward (End, a digit, a dot) past a question that has no answer and no
-    /// default lands on that question instead: nobody finishes a tour with it unasked.
-    /// Returns the action taken and the state it leads to, reduced once.
-    func stoppingAtAnOpenQuestion(_ action: Paging.Move, leadingTo next: Paging, from before: Int) -> (Paging.Move, Paging) {
-        guard let open = answers.openQuestion(from: before, to: next.currentPage, page: { tour.page($0) }) else { return (action, next) }
-        return (.jump(to: open), paging.reduce(.jump(to: open)))
     }
 
     /// Runs an action through the state machine; reports a page change or the end.
