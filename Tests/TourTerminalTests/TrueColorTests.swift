@@ -6,7 +6,9 @@ import TourCore
 @Suite("24-bit color where the terminal means it")
 struct TrueColorTests {
     func environment(term: String, program: String? = nil, variables: [String: String] = [:]) -> TerminalEnvironment {
-        var environment = BackgroundQuestionTests.environment(term: term)
+        var environment = TerminalEnvironment(stdinIsTerminal: true, stdoutIsTerminal: true, term: term, localeIsUTF8: true,
+                                              noColorRequested: false, escapeDelayMilliseconds: nil, wantsTrueColor: false,
+                                              reduceMotion: false, accessibleRequested: false)
         environment.termProgram = program
         environment.variables = variables
         return environment

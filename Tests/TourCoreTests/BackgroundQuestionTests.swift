@@ -1,6 +1,5 @@
 import Testing
-import TourCore
-@testable import TourTerminal
+@testable import TourCore
 
 /// When the terminal is asked for its background, and when it is not.
 @Suite("Asking the terminal for its background")
