@@ -168,7 +168,7 @@ struct EnvironmentReadTests {
             let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
             if code.contains(where: { $0.contains("getenv(") }) { readers.append(path) }
         }
-        #expect(readers == ["TourTerminal/TerminalEnvironment.swift"], "\(readers)")
+        #expect(readers == ["TourTerminal/TerminalEnvironment+Reading.swift"], "\(readers)")
     }
 
     @Test func renderDrawsAtTheDepthAskedElseDirectElseNoColor() {
