@@ -27,10 +27,10 @@ let package = Package(
         .target(name: "TourKit", dependencies: ["TourCore", "TourStore", "TourTerminal"]),
         // The command line: the option table, the parser written from it, the exit codes,
         // and the help, man page and completions written from the table.
-        .target(name: "TourCommand", dependencies: ["TourCore", "TourKit"]),
+        .target(name: "TourCommand", dependencies: ["TourCore"]),
         .executableTarget(
             name: "tour",
-            dependencies: ["TourCommand", "TourKit", "TourCore", "TourStore"],
+            dependencies: ["TourCommand", "TourKit", "TourCore", "TourStore", "TourTerminal"],
             resources: [
                 .embedInCode("../../Resources/welcome.json"),
                 // Each art file the built-in tour names; BuiltInTour.swift maps them by path.

@@ -1,5 +1,4 @@
 import TourCore
-import TourKit
 
 /// The parsed command line.
 package struct Arguments {

@@ -1,4 +1,4 @@
-import TourKit
+import TourCore
 
 /// The command's exit codes, as documented in the README.
 package enum ExitCode: Int32 {
