@@ -167,10 +167,10 @@ enum TipRunner {
             if environment.debugLines { StandardStreams.error("tour: no tip: \(why)\n") }
             return nil
         }
-        let shown = try store.withLock(id: id) { () throws(TourError) -> String? in
+        // One locked change of the tips state: of starts at once, one shows.
+        let changed = try store.changing(id: id, timeout: 1.0) { (loaded, write) throws(TourError) -> String? in
             var state: TipsState? = nil
             var unreadable = false
-            let loaded = store.load(id: id)
             switch loaded {
             case .found(let found): state = found
             case .unusable(let reason):
@@ -197,15 +197,12 @@ enum TipRunner {
             let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
             // A tip that did not reach the person (a closed terminal) was not seen.
             guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return nil }
-            do throws(StateWriteFailure) {
-                try store.save(TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now), id: id)
-            } catch {
-                warn("\(error.reason); the same tip will show again")
-            }
+            write = TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now)
             return set.tips[index].key
         }
-        guard let shown else { return silent("another start held the tips state for a second") }
-        return shown
+        guard let changed else { return silent("another start held the tips state for a second") }
+        if let failure = changed.writeFailure { warn("\(failure.reason); the same tip will show again") }
+        return changed.result
     }
 
     static func setOff(_ off: Bool, tips: Tips, options: TipOptions) throws(TourError) {

@@ -194,21 +194,35 @@ package struct StateFile<Value: StateFileValue>: Sendable {
     /// returns false to write nothing. Fails when the lock is not had within `timeout`,
     /// when the file is a newer tour's, or when it cannot be written.
     package func update(id: String, timeout: Double = 2.0, _ change: (inout Value?) -> Bool) throws(WriteFailure) {
-        var failure: WriteFailure? = nil
-        let held = try? withLock(id: id, timeout: timeout) { () throws(TourError) -> Bool in
+        let done = try? changing(id: id, timeout: timeout) { (stored, write) throws(TourError) in
             var value: Value? = nil
-            if case .found(let found) = load(id: id) { value = found }
-            guard change(&value), let value else { return true }
-            do throws(WriteFailure) {
-                try save(value, id: id)
-            } catch {
-                failure = error
-            }
-            return true
+            if case .found(let found) = stored { value = found }
+            if change(&value) { write = value }
         }
-        if let failure { throw failure }
-        guard held == true else {
+        guard let done else {
             throw WriteFailure(reason: "another tour held \(MessageText.path(path(for: id))) for \(Int(timeout)) seconds; nothing was changed")
+        }
+        if let failure = done.writeFailure { throw failure }
+    }
+
+    /// What `update` is made of, for a change that must know what the file held (found,
+    /// missing, or there and unusable), may fail with a `TourError` of its own (the tips
+    /// it reads), and has a result (the tip it showed): under the lock, `body` gets what
+    /// was stored and sets `write` to what to record. Nil when the lock was not had within
+    /// `timeout`; a write that failed comes back beside the result, which stands.
+    package func changing<Result>(id: String, timeout: Double = 2.0,
+                                  _ body: (StoredState<Value>, inout Value?) throws(TourError) -> Result)
+        throws(TourError) -> (result: Result, writeFailure: WriteFailure?)? {
+        try withLock(id: id, timeout: timeout) { () throws(TourError) -> (result: Result, writeFailure: WriteFailure?) in
+            var write: Value? = nil
+            let result = try body(load(id: id), &write)
+            guard let write else { return (result, nil) }
+            do throws(WriteFailure) {
+                try save(write, id: id)
+                return (result, nil)
+            } catch {
+                return (result, error)
+            }
         }
     }
 

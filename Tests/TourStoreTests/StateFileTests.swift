@@ -271,4 +271,33 @@ struct StateFileTests {
         guard case .found(let found) = tips.load(id: "kettle") else { Issue.record("no tips state"); return }
         #expect(found.off && found.shownCount == 5)
     }
+
+    /// `changing` is the one locked read-modify-write that `update` and a tip's start share
+    /// (issue 66, item 3): it hands over what was stored, writes what the body sets, keeps
+    /// the body's result when the write fails, lets the body's own error through, and is
+    /// nil when the lock is held elsewhere.
+    @Test func changingHandsOverTheStateAndWritesWhatTheBodySets() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let tips = TipsStateStore(stateDirectory: directory)
+        let first = try tips.changing(id: "kettle") { (stored, write) throws(TourError) -> String in
+            #expect(stored == .missing)
+            var state = TipsState()
+            state.shownCount = 1
+            write = state
+            return "shown"
+        }
+        #expect(first?.result == "shown" && first?.writeFailure == nil)
+        let second = try tips.changing(id: "kettle") { (stored, _) throws(TourError) -> Int in
+            guard case .found(let state) = stored else { return -1 }
+            return state.shownCount
+        }
+        #expect(second?.result == 1)
+        #expect(throws: TourError.self) {
+            _ = try tips.changing(id: "kettle") { (_, _) throws(TourError) -> Int in throw TourError.usage("the body's own") }
+        }
+        let heldElsewhere = try tips.withLock(id: "kettle") { () throws(TourError) -> Bool in
+            try tips.changing(id: "kettle", timeout: 0.05) { (_, _) throws(TourError) -> Int in 0 } == nil
+        }
+        #expect(heldElsewhere == true)
+    }
 }
