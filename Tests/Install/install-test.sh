@@ -50,7 +50,7 @@ check "bash completes --no-" bash -c "
 check "bash completes render --format" bash -c "
     source '$root/share/bash-completion/completions/tour'
     COMP_WORDS=(tour render --format ''); COMP_CWORD=3; _tour
-    [ \"\${COMPREPLY[*]}\" = 'text ansi svg html' ]"
+    [ \"\${COMPREPLY[*]}\" = 'text ansi svg html cast' ]"
 check "bash completes FILE to *.json and *.md" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd Tests/Fixtures/markdown; COMP_WORDS=(tour check ''); COMP_CWORD=2; _tour
