@@ -396,7 +396,8 @@ def check_python_everywhere(dist, version):
                                     "--disable-pip-version-check", pure], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         probe = ("import tour_onboarding as t; print(t.once('tour.json').name, t.tip('tips.json').name, "
                  "t.answers('tour.json'), t.tips_off('tips.json').name)")
-        ran = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", os.path.join(venv, "bin", "python"), "-c", probe],
+        # A HOME of its own: pip's user scheme (~/.local/bin) is searched too, and must hold no tour.
+        ran = subprocess.run(["env", "-i", "PATH=/usr/bin:/bin", f"HOME={scratch}", os.path.join(venv, "bin", "python"), "-c", probe],
                              stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         check("the module-alone wheel installs; with no tour on PATH every call returns UNAVAILABLE, without a word",
               installed.returncode == 0 and not os.path.exists(os.path.join(venv, "bin", "tour"))
