@@ -78,6 +78,16 @@ package enum ManualPage {
         .Op Fl -format Ar text | ansi | svg
         .Op Ar file
         .Nm
+        .Cm render
+        .Fl -size Ar WxH
+        .Fl -format Ar cast
+        .Op Ar file
+        .Nm
+        .Cm render
+        .Fl -format Ar html
+        .Op Fl -output Ar file
+        .Op Ar file
+        .Nm
         .Cm tip
         .Op Fl -every Ar duration
         .Op Fl -off | -on

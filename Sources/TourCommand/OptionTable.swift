@@ -169,7 +169,8 @@ package enum OptionTable {
         var text = """
             Usage: tour [options] [FILE]
                    tour check FILE [--format \(OutputFormat.formats(for: .check).map(\.rawValue).joined(separator: "|"))]
-                   tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).filter { $0 != .html }.map(\.rawValue).joined(separator: "|"))]
+                   tour render [FILE] --page N --size WxH [--format \(OutputFormat.formats(for: .render).filter { ![.html, .cast].contains($0) }.map(\.rawValue).joined(separator: "|"))]
+                   tour render [FILE] --size WxH --format cast [--output FILE]
                    tour render [FILE] --format html [--output FILE]
                    tour tip FILE [--every DURATION] [--off|--on]
                    tour tips FILE

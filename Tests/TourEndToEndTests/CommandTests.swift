@@ -40,7 +40,7 @@ struct CommandTests {
             let option = names.last!
             let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light" : valueName == "PICTURES" ? "cells"
                 : valueName == "DURATION" ? "1d" : valueName == "COLORS" ? "8" : valueName == "STYLE" ? "notice"
-                : valueName == "VERSION" ? "1.0.0" : "1"
+                : valueName == "VERSION" ? "1.0.0" : valueName == "WHEN" ? "start" : "1"
             let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]
             // Each option goes with playing or a subcommand: one of them takes it.
             let takers = try [[], ["check"], ["render"], ["tip"], ["tips"], ["whats-new"], ["answers"]].filter { try runTour($0 + words).exitCode == 0 }

@@ -66,7 +66,9 @@ package enum Asciicast {
             time += shown.map { reading.seconds(for: $0) } ?? reading.moment
             carryOut(pager.update(.key(.enter), at: time))
         }
-        frames.append((time + 0.5, "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[?25h"))
+        // The last page stays on screen (a GIF made of the recording ends on it), held a
+        // moment; then the cursor comes back.
+        frames.append((time + 1.5, "\u{1B}[0m\u{1B}[?25h"))
         return frames
     }
 
