@@ -59,15 +59,10 @@ package struct TerminalEnvironment: Sendable {
     /// What every reader of the environment gives; the rest keep their defaults until set.
     package init(stdinIsTerminal: Bool, stdoutIsTerminal: Bool, term: String?, localeIsUTF8: Bool, noColorRequested: Bool,
                  escapeDelayMilliseconds: Int32?, wantsTrueColor: Bool, reduceMotion: Bool, accessibleRequested: Bool) {
-        self.stdinIsTerminal = stdinIsTerminal
-        self.stdoutIsTerminal = stdoutIsTerminal
-        self.term = term
-        self.localeIsUTF8 = localeIsUTF8
-        self.noColorRequested = noColorRequested
-        self.escapeDelayMilliseconds = escapeDelayMilliseconds
-        self.wantsTrueColor = wantsTrueColor
-        self.reduceMotion = reduceMotion
-        self.accessibleRequested = accessibleRequested
+        // The memberwise initializer, which other modules cannot see.
+        (self.stdinIsTerminal, self.stdoutIsTerminal, self.term, self.localeIsUTF8) = (stdinIsTerminal, stdoutIsTerminal, term, localeIsUTF8)
+        (self.noColorRequested, self.escapeDelayMilliseconds, self.wantsTrueColor) = (noColorRequested, escapeDelayMilliseconds, wantsTrueColor)
+        (self.reduceMotion, self.accessibleRequested) = (reduceMotion, accessibleRequested)
     }
 
     /// Inside a tmux that may need to be asked whether it passes the questions on.
