@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 from roots import ROOT, NotPermitted, PICTURE_PACKAGES, USER_PACKAGES, Root  # noqa: E402
 from terminal import Terminal  # noqa: E402
 from checks import Checks  # noqa: E402
+from tips_clock import a_day_later  # noqa: E402
 
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures", "pictures")
 # Debian 11 has libchafa 1.6; tour reads chafa's canvas cell by cell with calls that 1.8 added.
@@ -329,16 +330,6 @@ def example_release(scratch, version):
     return copy
 
 
-def a_day_later(home):
-    """The notes example's tips state as it is a day later: its clock set back two days."""
-    tips_state = os.path.join(home, "state", "tour", "tips", "notes.json")
-    with open(tips_state) as file:
-        state = json.load(file)
-    state["lastShownAt"] -= 2 * 86400
-    with open(tips_state, "w") as file:
-        json.dump(state, file)
-
-
 def run_notes(venv, home):
     terminal = Terminal([os.path.join(venv, "bin", "notes")], person(home))
     terminal.settle(quiet=1.0, timeout=10)
@@ -504,7 +495,7 @@ def check_wheel_here(wheel):
               f"exit {code}, restored {restored}, {left} bytes left")
 
         # A day later (the tips state's clock set back), a tip, in place, before its own output.
-        a_day_later(home)
+        a_day_later(home, "notes")
         fourth = run_notes(venv, home)
         code, restored, left = fourth.finish()
         check("python-notes a day later: one tip, then its own output",
@@ -519,7 +510,7 @@ def check_wheel_here(wheel):
         pipx_path = f"{local_bin}:/usr/bin:/bin"
         off = subprocess.run(["bash", "-c", "notes tips off"], env=person(home, PATH=pipx_path), stdin=subprocess.DEVNULL,
                              capture_output=True, text=True)
-        a_day_later(home)
+        a_day_later(home, "notes")
         fifth = run_notes(venv, home)
         fifth.finish()
         check("`notes tips off` (tour_onboarding.tips_off) turns the tips off: a day later, no tip",
@@ -682,7 +673,7 @@ def check_npm(tarballs):
         check("node-notes after the update: what is new as a notice in place, then its own output",
               "What's new in notes  1.0.0 → 1.1.0" in shown and "New in 1.1: search" in shown
               and shown.index("New in 1.1") < shown.index("No notes yet") and code == 0 and left == 0, shown)
-        a_day_later(home)
+        a_day_later(home, "notes")
         fourth = Terminal(notes, env)
         code, restored, left = fourth.finish()
         check("node-notes a day later: one tip, then its own output, nothing left",

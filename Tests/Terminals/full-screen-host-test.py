@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import Checks  # noqa: E402
 from shell_driver import Shell  # noqa: E402
+from tips_clock import a_day_later  # noqa: E402
 
 check = Checks("full-screen-host")
 BINARY = os.path.abspath(sys.argv[1])
@@ -47,15 +48,6 @@ def write_tour(path, version, new_page=False):
     with open(path, "w") as file:
         json.dump({"id": "kettle", "version": version, "whatsNew": "notice", "pages": pages,
                    "tips": [{"id": "b", "text": "Press b to boil."}]}, file)
-
-
-def a_day_later(folder):
-    tips = os.path.join(folder, "state", "tour", "tips", "kettle.json")
-    with open(tips) as file:
-        state = json.load(file)
-    state["lastShownAt"] -= 2 * 86400
-    with open(tips, "w") as file:
-        json.dump(state, file)
 
 
 def main():
@@ -103,7 +95,7 @@ def main():
               and screen.index("What's new") < screen.index("kettle: bye"), screen)
 
         # A day later: the tip at exit.
-        a_day_later(folder)
+        a_day_later(folder, "kettle")
         count, mark = start_tool("two")
         before = b"Tip" not in shell.output[mark:]
         shell.type("x")
