@@ -117,27 +117,39 @@ class Display:
     """An Xvfb of its own: it picks a free display and says which on a pipe."""
 
     def __init__(self):
+        # Tried three times: an Xvfb that died at start, or never took a client, left the
+        # test with "Can't open display" (once in a fresh-clone CI run, not seen again).
+        for attempt in range(3):
+            if self._start():
+                return
+            self.close()
+        raise SystemExit("matrix: Xvfb did not take a client in 3 starts")
+
+    def _start(self):
         read_end, write_end = os.pipe()
         self.server = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1024x768x24",
                                         "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                        pass_fds=[write_end])
         os.close(write_end)
+        self.pipe = read_end
         number = b""
         # Read to the newline and keep the pipe open: Xvfb writes the number and the
         # newline apart, and dies of EPIPE if the reader has gone in between.
         while not number.endswith(b"\n"):
             chunk = os.read(read_end, 64)
             if not chunk:
-                raise SystemExit("matrix: Xvfb did not start")
+                return False
             number += chunk
-        self.pipe = read_end
         self.name = ":" + number.decode().strip()
         # Up once it accepts a client (the first start on a machine can take seconds).
         for _ in range(400):
+            if self.server.poll() is not None:
+                return False
             if subprocess.run(["xdotool", "getdisplaygeometry"], env=dict(os.environ, DISPLAY=self.name),
                               capture_output=True).returncode == 0:
-                break
+                return True
             time.sleep(0.05)
+        return False
 
     def close(self):
         self.server.terminate()
