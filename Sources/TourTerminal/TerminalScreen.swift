@@ -184,15 +184,25 @@ final class TerminalScreen {
     /// A drain is reading: its fence's answers are not the start-up's.
     private var draining = false
 
-    /// The input loop took an answer out of the input.
-    func noteReply(_ reply: TerminalReply) {
-        guard reply == .deviceAttributes else { return }
-        fencesOutstanding = max(0, fencesOutstanding - 1)
-        if !draining, let asked, startupAnswers < asked.fences {
-            startupAnswers += 1
-            slowestStartupAnswer = Self.monotonicSeconds() - asked.at
-            tellCrashHandlerTheFence()
+    /// `count` device-attribute answers (fences) came: one fewer to wait for each, and
+    /// those the start-up questions asked for tell how slow the link is.
+    func fencesAnswered(_ count: Int) {
+        for _ in 0..<max(0, count) {
+            fencesOutstanding = max(0, fencesOutstanding - 1)
+            if !draining, let asked, startupAnswers < asked.fences {
+                startupAnswers += 1
+                slowestStartupAnswer = Self.monotonicSeconds() - asked.at
+                tellCrashHandlerTheFence()
+            }
         }
+    }
+
+    /// Takes the answers out of `bytes` into `replies`, and counts the fences among them.
+    private func take(_ bytes: ArraySlice<UInt8>, through decoder: inout KeyDecoder, into replies: inout TerminalReplies) {
+        _ = decoder.feed(bytes, at: Self.monotonicSeconds())
+        let fencesBefore = replies.fences
+        for reply in decoder.takeReplies() { replies.note(reply) }
+        fencesAnswered(replies.fences - fencesBefore)
     }
 
     /// How a drain now goes, from what the start-up questions showed.
@@ -247,9 +257,9 @@ final class TerminalScreen {
         draining = true
         defer { draining = false }
         var decoder = KeyDecoder()
+        var heard = TerminalReplies()
         TimedRead.read(STDIN_FILENO, for: drain.wait, until: { fencesOutstanding == 0 }) { bytes in
-            _ = decoder.feed(bytes, at: Self.monotonicSeconds())
-            for reply in decoder.takeReplies() { noteReply(reply) }
+            take(bytes, through: &decoder, into: &heard)
         }
         fencesOutstanding = 0
     }
@@ -354,11 +364,7 @@ final class TerminalScreen {
         // What came while the first frame was composed is read even past the deadline.
         let remaining = max(0.001, asked.at + seconds - Self.monotonicSeconds())
         TimedRead.read(STDIN_FILENO, for: remaining, until: { replies.fences >= questions.fences }) { bytes in
-            _ = decoder.feed(bytes, at: Self.monotonicSeconds())
-            for reply in decoder.takeReplies() {
-                replies.note(reply)
-                noteReply(reply)
-            }
+            take(bytes, through: &decoder, into: &replies)
         }
         return replies
     }

@@ -15,7 +15,7 @@ struct ArchitectureDocTests {
         let cases = try Self.cases()
         #expect(cases.count >= 9)
         // The flow at the top, and the paragraph of "Adding an output format".
-        let flow = try #require(doc.firstMatch(of: /\[PagerEffect\]:([^F]*)FullScreenSession/)).1
+        let flow = try #require(doc.firstMatch(of: /\[PagerEffect\]:(.*?)PagerLoop carries them out/.dotMatchesNewlines())).1
         let output = try #require(doc.firstMatch(of: /from the\s+effects of `PagerModel.update`:(.*?)No second renderer/.dotMatchesNewlines())).1
         for (name, text) in [("the flow", flow), ("Adding an output format", output)] {
             // `.draw`, not `PagerMessage.tick` or `Motion.frameInterval`.
