@@ -2,6 +2,11 @@
 """shape-test.py: the code stays in pieces a reader can hold (issue 66, item 12): no file
 under Sources over 500 lines (generated tables aside), no Swift function over 80 lines.
 A function is counted from its `func` line to the brace that closes it at its indent.
+
+And the terminal's answers are read in one place (issue 66, item 2): a file that looks at
+which answer came (a `case` of one, or a comparison with one) is one of three: the reduce
+(TerminalReplies.note), the decoder that takes them out of the input (it stops waiting at
+the fence), and the list of questions (whose cases are named as the answers are).
 """
 import glob, os, re, sys
 
@@ -26,6 +31,12 @@ def functions(lines):
                 break
 
 
+REPLY_NAMES = r"(deviceAttributes|colorScheme|backgroundColor|kittyGraphics|sixelGraphics|terminalVersion|cellSize)\b"
+REPLY_READ = re.compile(r"case (let )?\." + REPLY_NAMES + r"|(==|!=) \." + REPLY_NAMES + r"|contains\(\." + REPLY_NAMES)
+REPLY_READERS = {"Sources/TourCore/Input/TerminalReplies.swift", "Sources/TourCore/Input/KeyDecoder.swift",
+                 "Sources/TourCore/Input/StartupQuestions.swift"}
+
+
 def main():
     sources = sorted(glob.glob(os.path.join(ROOT, "Sources", "**", "*.swift"), recursive=True)
                      + glob.glob(os.path.join(ROOT, "Sources", "**", "*.c"), recursive=True))
@@ -38,6 +49,10 @@ def main():
         if path.endswith(".swift"):
             for function, line, length in functions(lines):
                 check(f"{name}:{line}: {function} is at most 80 lines ({length})", length <= 80)
+    readers = {os.path.relpath(path, ROOT) for path in sources
+               if path.endswith(".swift") and REPLY_READ.search(open(path).read())}
+    check(f"the terminal's answers are read in at most 3 files: {sorted(readers)}",
+          readers <= REPLY_READERS and 1 <= len(readers) <= 3)
     return check.summary()
 
 

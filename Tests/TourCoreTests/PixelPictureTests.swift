@@ -50,9 +50,9 @@ struct PixelPictureTests {
         for claim in [(2000, 1000), (99999, 99999), (0, 20), (101, 20), (10, 201)] {
             #expect(GraphicsAnswers(cellPixels: claim).cellPixels == nil, "\(claim)")
         }
-        var answers = GraphicsAnswers()
+        var answers = TerminalReplies()
         answers.note(.cellSize(width: 2000, height: 1000))
-        #expect(answers.cellPixels == nil)
+        #expect(answers.graphics.cellPixels == nil)
         let fitted = PixelImage.fit(width: 100, height: 50, into: (1_000_000, 1_000_000))
         #expect(fitted.width == 400 && fitted.height == 200)
         #expect(PixelImage.fit(width: 100, height: 50, into: (80, 80)) == (80, 40))

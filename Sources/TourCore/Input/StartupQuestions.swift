@@ -66,8 +66,33 @@ package struct StartupQuestions: Equatable, Sendable {
     /// will not be told) once all have come.
     package let fences: Int
 
-    static let scheme = "\u{1B}[?996n"
-    static let backgroundColor = "\u{1B}]11;?\u{07}"
+    /// One question, and the answer it brings (`TerminalReplies.note` reads them all).
+    package enum Question: Equatable, Sendable {
+        /// `CSI ? 996 n`: the color-scheme report, dark or light.
+        case colorScheme
+        /// `OSC 11 ; ?`: the background color.
+        case backgroundColor
+        /// kitty's graphics query: OK where kitty's pictures draw.
+        case kittyGraphics
+        /// `CSI 16 t`: one cell's size in pixels.
+        case cellSize
+        /// `CSI c`, DA1: every terminal answers it, after every earlier answer; sixel is
+        /// read from it too.
+        case deviceAttributes
+
+        /// As written; `passedOn`: inside a DCS that a multiplexer hands on, where an OSC
+        /// ends with BEL (an ST would end the DCS).
+        func text(passedOn: Bool) -> String {
+            switch self {
+            case .colorScheme: "\u{1B}[?996n"
+            case .backgroundColor: passedOn ? "\u{1B}]11;?\u{07}" : "\u{1B}]11;?\u{1B}\\"
+            case .kittyGraphics: String(decoding: KittyGraphics.query, as: UTF8.self)
+            case .cellSize: "\u{1B}[16t"
+            case .deviceAttributes: StartupQuestions.fence
+            }
+        }
+    }
+
     /// The device-attributes question (DA1): every terminal answers it.
     package static let fence = "\u{1B}[c"
 
@@ -81,34 +106,32 @@ package struct StartupQuestions: Equatable, Sendable {
             self.cellSize = cellSize
         }
 
-        static let cellSizeQuestion = "\u{1B}[16t"
-
-        var text: String {
-            String(decoding: KittyGraphics.query, as: UTF8.self) + (cellSize ? Self.cellSizeQuestion : "")
-        }
+        var questions: [Question] { cellSize ? [.kittyGraphics, .cellSize] : [.kittyGraphics] }
     }
 
     /// The questions, wrapped for `multiplexer`; `graphics` adds the questions about pixels
     /// (not behind GNU screen, where pictures stay in cells). Without `background` (the
     /// person gave it) only the pixel questions and the fence are asked.
     package init(through multiplexer: Multiplexer, background: Bool = true, graphics: GraphicsQuestions? = nil) {
-        // Asked of the terminal in front: the color in the ST form, which tmux 3.4 and
-        // later answer themselves. Passed on, inside a DCS: the BEL form, as an ST would end it.
-        let pixels = graphics?.text ?? ""
-        let asked = background ? Self.scheme + "\u{1B}]11;?\u{1B}\\" : ""
-        let passedOn = (background ? Self.scheme + Self.backgroundColor : "") + pixels + Self.fence
+        let colors: [Question] = background ? [.colorScheme, .backgroundColor] : []
+        let pixels = multiplexer == .gnuScreen ? [] : graphics?.questions ?? []
+        func written(_ questions: [Question], passedOn: Bool) -> String {
+            questions.map { $0.text(passedOn: passedOn) }.joined()
+        }
+        let passedOn = written(colors + pixels + [.deviceAttributes], passedOn: true)
         switch multiplexer {
         case .none:
-            bytes = Array((asked + pixels + Self.fence).utf8)
+            bytes = Array(written(colors + pixels + [.deviceAttributes], passedOn: false).utf8)
             fences = 1
         case .tmuxPassingThrough:
-            // Every ESC doubled, by hand: String.replacing would link the regex library (1.4 MB).
+            // The color questions are asked of tmux too: tmux 3.4 and later answer them
+            // from the terminal outside. Every ESC passed on is doubled, by hand:
+            // String.replacing would link the regex library (1.4 MB).
             let doubled = String(passedOn.flatMap { $0 == "\u{1B}" ? "\u{1B}\u{1B}" : String($0) })
-            bytes = Array((asked + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
+            bytes = Array((written(colors, passedOn: false) + "\u{1B}Ptmux;" + doubled + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         case .gnuScreen:
             // No pixel questions: GNU screen passes no pictures on.
-            let passedOn = (background ? Self.scheme + Self.backgroundColor : "") + Self.fence
             bytes = Array(("\u{1B}P" + passedOn + "\u{1B}\\" + Self.fence).utf8)
             fences = 2
         }

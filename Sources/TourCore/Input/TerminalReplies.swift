@@ -18,7 +18,10 @@ package enum TerminalReply: Equatable, Sendable {
     case cellSize(width: Int, height: Int)
 }
 
-/// What the terminal has answered about its colors so far, and whether the fence came.
+/// What the terminal has answered so far: its colors, what it draws pictures with, and
+/// how many fences came. `note` is the one place an answer is read; adding a question
+/// means a `TerminalReply` case, its line in `note`, its line in `StartupQuestions.Question`,
+/// and a test.
 package struct TerminalReplies: Equatable, Sendable {
     /// The color scheme the terminal reported.
     package private(set) var scheme: TerminalBackground?
@@ -36,7 +39,11 @@ package struct TerminalReplies: Equatable, Sendable {
     /// At least one fence came: the terminal (or the multiplexer in front of it) answers.
     package var fenced: Bool { fences > 0 }
 
-    package init() {}
+    /// Nothing answered yet; `known` is what is known of pixels without the terminal (a
+    /// cell size known stands against the terminal's; a version the terminal gives replaces it).
+    package init(known: GraphicsAnswers = GraphicsAnswers()) {
+        graphics = known
+    }
 
     /// Takes in one answer.
     package mutating func note(_ reply: TerminalReply) {
@@ -44,8 +51,16 @@ package struct TerminalReplies: Equatable, Sendable {
         case .deviceAttributes: fences += 1
         case .colorScheme(let reported): scheme = reported
         case let .backgroundColor(red, green, blue): background = (red, green, blue)
-        case .kittyGraphics, .sixelGraphics, .terminalVersion, .cellSize: graphics.note(reply)
+        case .kittyGraphics: graphics.kitty = true
+        case .sixelGraphics: graphics.sixel = true
+        case .terminalVersion(let text): graphics.version = text
+        case let .cellSize(width, height): if graphics.cellPixels == nil { graphics.cellPixels = (width, height) }
         }
+    }
+
+    /// Whether these answers say something of the background that `earlier` did not.
+    package func sayMoreOfTheBackground(than earlier: TerminalReplies) -> Bool {
+        scheme != earlier.scheme || backgroundValue != earlier.backgroundValue
     }
 
     /// The background the answers show: the color when there is one (it is what the

@@ -64,8 +64,9 @@ package struct PagerModel: Sendable {
     /// The paging state machine, over the pages shown.
     package internal(set) var paging: Paging
     package private(set) var settings: Settings
-    /// The terminal answered with its background color: a scheme report no longer counts.
-    private var backgroundColorAnswered = false
+    /// The answers that came after the first frame: once a color came, a scheme report
+    /// no longer counts.
+    private var lateReplies = TerminalReplies()
     /// When an answer about the background came after the first frame, how long after it:
     /// what TOUR_DEBUG says of the colors, whether or not they changed.
     package private(set) var lateAnswerAfter: Double?
@@ -260,39 +261,31 @@ package struct PagerModel: Sendable {
         scrollOffset = offset
     }
 
-    /// A late answer about pixels: pictures drawn in cells come in pixels once the answers
-    /// allow it. A protocol already drawing is kept (kitty's answer comes before the
-    /// device attributes that say sixel, so nothing better can follow).
-    private mutating func takeInGraphics(_ reply: TerminalReply) -> [PagerEffect] {
-        guard var choice = settings.pixelChoice else { return [] }
-        choice.answers.note(reply)
-        settings.pixelChoice = choice
-        guard settings.pixels == nil, let chosen = choice.chosen else { return [] }
-        settings.pixels = chosen
+    /// An answer to the start-up questions that came after the first frame (a slow link,
+    /// a busy terminal): the colors follow the background it reports, and pictures drawn
+    /// in cells come in pixels once the answers allow it.
+    private mutating func takeIn(_ reply: TerminalReply) -> [PagerEffect] {
+        let graphics = takeInGraphics(reply)
+        let before = lateReplies
+        lateReplies.note(reply)
+        guard settings.backgroundFromTerminal, let contrast = settings.contrast, lateReplies.sayMoreOfTheBackground(than: before),
+              let reported = lateReplies.answeredBackground else { return graphics }
+        if lateAnswerAfter == nil { lateAnswerAfter = max(0, now - startedAt) }
+        guard reported != contrast.background else { return graphics }
+        settings.contrast = (contrast.depth, reported)
         return [.redrawAll]
     }
 
-    /// An answer to the start-up questions that came after the first frame (a slow link,
-    /// a busy terminal): the colors follow the background it reports.
-    private mutating func takeIn(_ reply: TerminalReply) -> [PagerEffect] {
-        switch reply {
-        case .kittyGraphics, .sixelGraphics, .terminalVersion, .cellSize: return takeInGraphics(reply)
-        default: break
-        }
-        guard settings.backgroundFromTerminal, let contrast = settings.contrast else { return [] }
-        let reported: TerminalBackground
-        switch reply {
-        case .deviceAttributes, .kittyGraphics, .sixelGraphics, .terminalVersion, .cellSize: return []
-        case .colorScheme(let scheme):
-            guard !backgroundColorAnswered else { return [] }
-            reported = scheme
-        case let .backgroundColor(red, green, blue):
-            backgroundColorAnswered = true
-            reported = TerminalBackground.of((red, green, blue))
-        }
-        if lateAnswerAfter == nil { lateAnswerAfter = max(0, now - startedAt) }
-        guard reported != contrast.background else { return [] }
-        settings.contrast = (contrast.depth, reported)
+    /// A protocol already drawing is kept (kitty's answer comes before the device
+    /// attributes that say sixel, so nothing better can follow).
+    private mutating func takeInGraphics(_ reply: TerminalReply) -> [PagerEffect] {
+        guard var choice = settings.pixelChoice else { return [] }
+        var replies = TerminalReplies(known: choice.answers)
+        replies.note(reply)
+        choice.answers = replies.graphics
+        settings.pixelChoice = choice
+        guard settings.pixels == nil, let chosen = choice.chosen else { return [] }
+        settings.pixels = chosen
         return [.redrawAll]
     }
 

@@ -60,17 +60,6 @@ package struct GraphicsAnswers: Equatable, Sendable {
         self.cellPixels = cellPixels
     }
 
-    /// Takes in one answer from the terminal.
-    package mutating func note(_ reply: TerminalReply) {
-        switch reply {
-        case .kittyGraphics: kitty = true
-        case .sixelGraphics: sixel = true
-        case .terminalVersion(let text): version = text
-        case let .cellSize(width, height) where cellPixels == nil: cellPixels = (width, height)
-        default: break
-        }
-    }
-
     /// Whether the terminal that answered XTVERSION shows kitty's Unicode placeholders:
     /// kitty from 0.28 and Ghostty. An unknown terminal is taken not to.
     package var showsPlaceholders: Bool {
