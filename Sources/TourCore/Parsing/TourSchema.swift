@@ -124,7 +124,7 @@ package enum TourSchema {
     ]
 
     /// What one page key is: the common description, or the one of the kind that reads it.
-    /// Nil for a key nobody describes, which a test names (`TourSchemaTests`) rather than
+    /// Nil for a key nobody describes, which a test names (`PageKindTests`) rather than
     /// this trapping while the schema is written.
     static func pageProperty(_ key: TourDecoder.PageKey) -> Node? {
         pageProperties[TourDecoder.pageKeys[key.rawValue]]
