@@ -121,6 +121,22 @@ package enum WebPage {
     }
 }
 
+/// What a kind's web form is written with, beside the page and the style sheet.
+struct WebSlide {
+    let tour: Tour
+    /// The id of the slide's title, which a question's options are labelled by.
+    let titleID: String
+    /// The slide's colors in the light theme, then the dark.
+    let inks: [WebInk]
+}
+
+extension WebPage {
+    /// The subtitle's paragraph; nothing when there is none.
+    static func subtitle(_ page: Tour.Page) -> String {
+        page.subtitle.isEmpty ? "" : "<p class=\"subtitle\">\(WebPage.inline(page.subtitle))</p>\n"
+    }
+}
+
 /// The classes of the page's one style sheet: each distinct set of declarations once, in
 /// the light theme and, where it differs, the dark one.
 struct WebStyleSheet {
@@ -206,36 +222,7 @@ private struct EditionWriter {
         var html = "<article \(attributes)>\n"
         html += hero(page, sheet: &sheet, inks: inks)
         html += "<h2 id=\"\(titleID)\">\(WebPage.escaped(page.title))</h2>\n"
-        switch page.content {
-        case .hero, .custom:
-            if !page.subtitle.isEmpty { html += "<p class=\"subtitle\">\(WebPage.inline(page.subtitle))</p>\n" }
-        case .features(let items, let extra):
-            html += "<ul class=\"features\">\n"
-            for item in items {
-                let icon = sheet.className(light: "color:" + WebInk.css(inks[0].onSlide(item.accent ?? page.accent ?? tour.accent)),
-                                           dark: "color:" + WebInk.css(inks[1].onSlide(item.accent ?? page.accent ?? tour.accent)), prefix: "k")
-                html += "<li><span class=\"icon \(icon)\" aria-hidden=\"true\">\(WebPage.escaped(item.icon))</span>"
-                html += "<strong>\(WebPage.escaped(item.title))</strong>"
-                if !item.text.isEmpty { html += "<span class=\"text\">\(WebPage.inline(item.text))</span>" }
-                html += "</li>\n"
-            }
-            html += "</ul>\n"
-            if !extra.isEmpty { html += "<p class=\"extra\">\(WebPage.inline(extra))</p>\n" }
-        case .choice(let choice):
-            if !page.subtitle.isEmpty { html += "<p class=\"subtitle\">\(WebPage.inline(page.subtitle))</p>\n" }
-            html += "<div class=\"choices\" role=\"radiogroup\" aria-labelledby=\"\(titleID)\">\n"
-            let selected = choice.defaultIndex
-            for (position, option) in choice.options.enumerated() {
-                let checked = position == selected
-                let focusable = checked || (selected == nil && position == 0)
-                html += "<button type=\"button\" class=\"option\" role=\"radio\" aria-checked=\"\(checked)\" tabindex=\"\(focusable ? 0 : -1)\""
-                html += " data-value=\"\(WebPage.escaped(option.value))\"><span class=\"mark\" aria-hidden=\"true\"></span>"
-                html += "<span class=\"label\">\(WebPage.inline(option.label))</span>"
-                if let detail = option.detail, !detail.isEmpty { html += "<span class=\"detail\">\(WebPage.inline(detail))</span>" }
-                html += "</button>\n"
-            }
-            html += "</div>\n"
-        }
+        html += page.content.kind.webForm(page, WebSlide(tour: tour, titleID: titleID, inks: inks), &sheet)
         return html + "</article>\n"
     }
 

@@ -83,6 +83,11 @@ extension Tour {
             self.key = choice.key
         }
 
+        /// Whether this is a question page; cheaper than `choice`, which copies the question.
+        package var isQuestion: Bool {
+            if case .choice = content { true } else { false }
+        }
+
         /// The question of a question page.
         public var choice: Choice? {
             get { if case .choice(let choice) = content { choice } else { nil } }
@@ -91,14 +96,7 @@ extension Tour {
 
         /// Which kind of page this is, by the name a file gives it (`TourDecoder.kindNames`);
         /// "custom" for a body made in Swift.
-        package var kindName: String {
-            switch content {
-            case .hero: "page"
-            case .features: "features"
-            case .custom: "custom"
-            case .choice: "choice"
-            }
-        }
+        package var kindName: String { content.kind.name }
 
         /// The hero art of a standard page.
         package var hero: Art? {
@@ -119,25 +117,25 @@ extension Tour {
             if case .features(_, let extra) = content { extra } else { "" }
         }
 
-        public static func == (lhs: Page, rhs: Page) -> Bool {
-            guard lhs.title == rhs.title, lhs.subtitle == rhs.subtitle, lhs.button == rhs.button, lhs.since == rhs.since,
-                  lhs.accent == rhs.accent, lhs.gradient == rhs.gradient, lhs.heroFile == rhs.heroFile, lhs.key == rhs.key,
-                  lhs.indicator == rhs.indicator, lhs.heroAlt == rhs.heroAlt, lhs.picture == rhs.picture,
-                  lhs.heroImage == rhs.heroImage else { return false }
-            switch (lhs.content, rhs.content) {
-            case let (.hero(a), .hero(b)): return a == b
-            case let (.features(a, x), .features(b, y)): return a == b && x == y
-            case let (.choice(a), .choice(b)): return a == b
-            // Custom bodies are equal only when they are Equatable and ==; two bodies that
-            // merely share a type are different pages.
-            case let (.custom(a), .custom(b)): return Self.sameBody(a, b)
-            default: return false
-            }
+        /// The features and closing text of a feature-list page; nil on another kind, and
+        /// setting nil leaves the page as it is.
+        package var featureList: (items: [Feature], extra: String)? {
+            get { if case .features(let items, let extra) = content { (items, extra) } else { nil } }
+            set { if let newValue { content = .features(newValue.items, extra: newValue.extra) } }
         }
 
-        private static func sameBody(_ a: any PageBody, _ b: any PageBody) -> Bool {
-            guard let a = a as? any Equatable else { return false }
-            return a.isEqual(to: b)
+        /// The body of a page made with `init(title:body:)`.
+        package var customBody: (any PageBody)? {
+            if case .custom(let body) = content { body } else { nil }
+        }
+
+        /// Every stored part is compared; a custom body only when it is Equatable (see `Content`).
+        public static func == (lhs: Page, rhs: Page) -> Bool {
+            lhs.content == rhs.content && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.button == rhs.button
+                && lhs.accent == rhs.accent && lhs.gradient == rhs.gradient && lhs.since == rhs.since
+                && lhs.unreadableSince == rhs.unreadableSince && lhs.heroFile == rhs.heroFile
+                && lhs.smallerHeroFiles == rhs.smallerHeroFiles && lhs.key == rhs.key && lhs.indicator == rhs.indicator
+                && lhs.picture == rhs.picture && lhs.heroImage == rhs.heroImage && lhs.heroAlt == rhs.heroAlt
         }
     }
 
@@ -167,6 +165,27 @@ extension Tour {
 
     /// A hero picture: lines of text, kept exactly as drawn (after removing anything unsafe),
     /// and for colored art the style of each character.
+}
+
+extension Tour.Page.Content: Equatable {
+    /// Pages of one kind compare what that kind holds. No `default`: a new case fails the
+    /// build here until it says how it compares with its own kind and with the others.
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case let (.hero(a), .hero(b)): a == b
+        case let (.features(a, x), .features(b, y)): a == b && x == y
+        case let (.choice(a), .choice(b)): a == b
+        // Custom bodies are equal only when they are Equatable and ==; two bodies that
+        // merely share a type are different pages.
+        case let (.custom(a), .custom(b)): sameBody(a, b)
+        case (.hero, _), (.features, _), (.choice, _), (.custom, _): false
+        }
+    }
+
+    private static func sameBody(_ a: any PageBody, _ b: any PageBody) -> Bool {
+        guard let a = a as? any Equatable else { return false }
+        return a.isEqual(to: b)
+    }
 }
 
 extension Equatable {

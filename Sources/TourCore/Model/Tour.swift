@@ -136,7 +136,7 @@ extension Tour {
                                 message: "page \(index + 1): " + Version.problem(key: "since", text: text))
             }
             // A question built in Swift is held to a file's rules, which `tour check` cannot see.
-            guard case .choice(let choice) = pages[index].content else { continue }
+            guard let choice = pages[index].choice else { continue }
             if let problem = choice.problem(keysSoFar: questionKeys) {
                 return .content(file: "Tour.Choice", position: nil, message: "page \(index + 1): " + problem)
             }

@@ -176,7 +176,7 @@ package struct PagerModel: Sendable {
     /// of the caller's own can: built-in kinds are still, and no body is built to ask.
     private var pageMoves: Bool {
         guard settings.animation, contentError == nil, !isShowingHelp,
-              case .custom(let body) = tour.page(paging.currentPage).content else { return false }
+              let body = tour.page(paging.currentPage).customBody else { return false }
         return body.animates
     }
 

@@ -1,4 +1,4 @@
-/// One page: its texts, kind, feature items or question, indicator and colors.
+/// One page: its texts, kind, indicator and colors; what each kind reads is in `PageKind`.
 extension DecodePass {
     /// "indicator" and "indicatorGlyphs" of a tour or a page; nil when neither is given.
     func indicator(named nameMember: Member?, glyphs glyphsMember: Member?) throws(PartFailure) -> Tour.Indicator? {
@@ -124,7 +124,7 @@ extension DecodePass {
                 log.add(fail(keyPosition(member), "\(Quoted(keyText(member))) belongs on a page with \"kind\": \"\(other.name)\""))
             }
         }
-        attempt { () throws(PartFailure) in try kind.read(self, fields, node, number, &page) }
+        attempt { () throws(PartFailure) in try kind.decode?(self, fields, node, number, &page) }
         page.gradient = attemptOptional { () throws(PartFailure) in try gradient(fields[.gradient]) } ?? []
         attempt { () throws(PartFailure) in try decodeHero(fields, into: &page, number: number) }
         guard title != nil else {
@@ -145,7 +145,7 @@ extension DecodePass {
     }
 
     /// A page's `kind`, one of `TourDecoder.fileKinds`.
-    private func kind(_ member: Member?) throws(PartFailure) -> TourDecoder.FileKind {
+    private func kind(_ member: Member?) throws(PartFailure) -> PageKind {
         guard let member, let text = try string(member) else { return TourDecoder.fileKinds[0] }
         guard let kind = TourDecoder.fileKinds.first(where: { $0.name == text }) else {
             let names = TourDecoder.fileKinds.map { "\"\($0.name)\"" }
@@ -155,7 +155,7 @@ extension DecodePass {
     }
 
     /// The `items` of a feature-list page; each item that could be read.
-    fileprivate func decodeItems(_ member: Member?, page number: Int) throws(PartFailure) -> [Tour.Feature] {
+    func decodeItems(_ member: Member?, page number: Int) throws(PartFailure) -> [Tour.Feature] {
         guard let member else { return [] }
         guard raw.kind(member.value) == .array else {
             throw stop(raw.position(member.value), "\"items\" must be an array, not \(raw.kindName(member.value))")
@@ -257,29 +257,9 @@ extension TourDecoder {
         package static let packedNames = JSONTape.packed(pageKeys)
     }
 
-    /// A kind of page a tour file can name: its `"kind"` value, the page keys that belong
-    /// to it alone (refused on a page of another kind), and how it reads its content into
-    /// the page. The title, subtitle, hero, colors and the other keys every page takes are
-    /// read before it. Adding a kind starts here: docs/architecture.md, "Adding a page kind".
-    struct FileKind: Sendable {
-        var name: String
-        var ownKeys: [PageKey]
-        var read: @Sendable (_ pass: DecodePass, _ fields: DecodePass.Fields<PageKey>, _ node: Int, _ number: Int,
-                             _ page: inout Tour.Page) throws(DecodePass.PartFailure) -> Void
-    }
-
-    /// The kinds, the default first. "custom" is not among them: only Swift makes it.
-    static let fileKinds: [FileKind] = [
-        FileKind(name: "page", ownKeys: []) { _, _, _, _, _ throws(DecodePass.PartFailure) in },
-        FileKind(name: "features", ownKeys: [.items]) { pass, fields, _, number, page throws(DecodePass.PartFailure) in
-            let items = pass.attemptOptional { () throws(DecodePass.PartFailure) in try pass.decodeItems(fields[.items], page: number) } ?? []
-            let extra = pass.attemptOptional { () throws(DecodePass.PartFailure) in try pass.text(fields[.extra]) } ?? ""
-            page.content = .features(items, extra: TextSanitizer.clean(extra, keepNewlines: true))
-        },
-        FileKind(name: "choice", ownKeys: [.options, .default]) { pass, fields, node, number, page throws(DecodePass.PartFailure) in
-            page.choice = try pass.decodeChoice(fields, node: node, number: number)
-        },
-    ]
+    /// The kinds a tour file can name, the default first; each is described once, in
+    /// `PageKind`. "custom" is not among them: only Swift makes it.
+    static let fileKinds = PageKind.all.filter { $0.decode != nil }
 
     /// The `"kind"` values a file may give, in the reference's order.
     package static var kindNames: [String] { fileKinds.map(\.name) }

@@ -79,7 +79,7 @@ extension DecodePass {
         for (index, node) in raw.elements(pagesNode).enumerated() {
             let number = index + 1
             guard let page = attemptOptional({ () throws(PartFailure) in try decodePage(node, number: number) }) else { continue }
-            if case .choice(let choice) = page.content {
+            if let choice = page.choice {
                 let key = choice.key
                 // A tour without an id keeps its state under its file's name: another
                 // tool's tour.json would read these answers, and find its welcome seen.

@@ -101,9 +101,9 @@ package enum TourSchema {
         ("page", page),
     ]
 
-    /// What each page key is, by the decoder's list of page keys.
+    /// What each page key every kind takes is; a kind's own keys are in its `PageKind`.
     static let pageProperties: [String: Node] = [
-        "kind": oneOf(TourDecoder.kindNames, "\"page\", the default; \"features\" for a feature list; \"choice\" for a question."),
+        "kind": oneOf(TourDecoder.kindNames, TourDecoder.fileKinds.map { "\"\($0.name)\"\($0.schemaPhrase)" }.joined(separator: "; ") + "."),
         "key": string("A name that matches the page with its translation; on a question, the name its answer is kept under (a short plain word)."),
         "title": string("Required: the page's title."),
         "subtitle": string("The text under the title, wrapped to at most 60 columns; a newline breaks it; `code` in backticks is drawn as code."),
@@ -121,16 +121,17 @@ package enum TourSchema {
         "gradient": list(of: .object([("$ref", .string("#/$defs/color"))]), min: 2, max: 16, "Two to sixteen colors: the page background, in bands from top to bottom."),
         "indicator": ref("indicator", "As for the tour, on this page only."),
         "indicatorGlyphs": ref("indicatorGlyphs", "As for the tour, on this page only."),
-        "items": list(of: .object([("$ref", .string("#/$defs/feature"))]), max: TourDecoder.maximumItems,
-                      "The features of a feature-list page (\"kind\": \"features\"); at most \(TourDecoder.maximumItems) a page."),
-        "extra": string("Closing text under a feature list."),
-        "options": list(of: .object([("$ref", .string("#/$defs/option"))]), min: Tour.Choice.optionCounts.lowerBound, max: Tour.Choice.optionCounts.upperBound,
-                        "A question's options (\"kind\": \"choice\"): 2 to 6."),
-        "default": ref("plainValue", "The value of the option a question preselects; without it the way on stays closed until a choice."),
     ]
 
-    /// The keys a kind owns are refused on a page of another kind; a question needs its
-    /// key and options.
+    /// What one page key is: the common description, or the one of the kind that reads it.
+    /// Nil for a key nobody describes, which a test names (`PageKindTests`) rather than
+    /// this trapping while the schema is written.
+    static func pageProperty(_ key: TourDecoder.PageKey) -> Node? {
+        pageProperties[TourDecoder.pageKeys[key.rawValue]]
+            ?? TourDecoder.fileKinds.lazy.compactMap { kind in kind.schema.first { $0.0 == key }?.1 }.first
+    }
+
+    /// The keys a kind owns are refused on a page of another kind; then each kind's own rules.
     static var kindRules: [Node] {
         TourDecoder.fileKinds.filter { !$0.ownKeys.isEmpty }.map { kind -> Node in
             let owned = kind.ownKeys.map { TourDecoder.pageKeys[$0.rawValue] }
@@ -138,18 +139,12 @@ package enum TourSchema {
                 ("if", .object([("anyOf", .array(owned.map { .object([("required", .array([.string($0)]))]) }))])),
                 ("then", .object([("required", .array([.string("kind")])), ("properties", .object([("kind", .object([("const", .string(kind.name))]))]))])),
             ])
-        } + [
-            .object([
-                ("if", .object([("required", .array([.string("kind")])), ("properties", .object([("kind", .object([("const", .string("choice"))]))]))])),
-                ("then", .object([("required", .array([.string("key"), .string("options")])),
-                                  ("properties", .object([("key", .object([("$ref", .string("#/$defs/plainValue"))]))]))])),
-            ]),
-        ]
+        } + TourDecoder.fileKinds.flatMap(\.schemaRules)
     }
 
     static var page: Node {
-        closedObject(TourDecoder.pageKeys.map { ($0, pageProperties[$0]!) }, required: ["title"], description: "One screen of the tour.",
-                     extra: [("allOf", .array(kindRules))])
+        let properties = TourDecoder.PageKey.allCases.compactMap { key in pageProperty(key).map { (TourDecoder.pageKeys[key.rawValue], $0) } }
+        return closedObject(properties, required: ["title"], description: "One screen of the tour.", extra: [("allOf", .array(kindRules))])
     }
 
     /// What each tour key is, by the decoder's list of tour keys.
@@ -178,7 +173,7 @@ package enum TourSchema {
             ("description", .string("A first-run tour for a command-line tool: its pages, and what a start shows. `tour check FILE` says all that this schema says and more.")),
             ("type", .string("object")),
             ("required", .array([.string("pages")])),
-            ("properties", .object(TourDecoder.tourKeys.map { ($0, tourProperties[$0]!) })),
+            ("properties", .object(TourDecoder.tourKeys.compactMap { key in tourProperties[key].map { (key, $0) } })),
             ("additionalProperties", .bool(false)),
             ("$defs", .object(definitions)),
         ])

@@ -178,7 +178,7 @@ private final class TranslationPass {
 
     /// The `items` and `extra` of a feature list; false when the base page is not one.
     private func applyFeatures(_ pageFields: JSONFields, to page: inout Tour.Page, index: Int, what: String, basePage: JSONNode?) -> Bool {
-        guard case .features(var items, var extra) = page.content else {
+        guard var (items, extra) = page.featureList else {
             let member = pageFields["items"] ?? pageFields["extra"]!
             error(member.keyPosition, "\(Quoted(member.key)) translates a feature list, and page \(index + 1) of the base tour is not one")
             return false
@@ -197,7 +197,7 @@ private final class TranslationPass {
                 error(itemsMember.node.position, "\"items\" must be an array of \(items.count) items, as on page \(index + 1) of the base tour")
             }
         }
-        page.content = .features(items, extra: extra)
+        page.featureList = (items, extra)
         return true
     }
 

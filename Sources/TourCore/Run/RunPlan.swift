@@ -55,9 +55,9 @@ package struct RunPlan: Equatable, Sendable {
         self.selection = selection
         self.writtenPageCount = tour.pageCount
         self.version = tour.version
-        // The content's case alone: `choice` would copy each page to read it.
+        // `isQuestion`, not `choice`: that would copy each question to read it.
         for index in 0..<tour.pageCount {
-            if case .choice = tour.pages[index].content { questionPages.insert(index) }
+            if tour.pages[index].isQuestion { questionPages.insert(index) }
         }
         switch selection {
         case .everyPage: pages = Array(0..<tour.pageCount)

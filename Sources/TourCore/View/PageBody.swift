@@ -193,13 +193,6 @@ extension Rect {
 
 extension Tour.Page {
     /// What draws this page between the Skip row and the dots. The model only holds the
-    /// content; the view decides how each kind looks.
-    package var body: any PageBody {
-        switch content {
-        case .hero(let art): HeroPageBody(title: title, subtitle: subtitle, hero: art, picture: picture, pictureWords: heroAlt)
-        case .features(let items, let extra): FeatureListBody(title: title, items: items, extra: extra)
-        case .custom(let body): body.drawsOwnTitle ? body : TitledBody(title: title, body: body)
-        case .choice(let choice): ChoiceBody(title: title, subtitle: subtitle, choice: choice)
-        }
-    }
+    /// content; its kind's `PageKind` says how it looks.
+    package var body: any PageBody { content.kind.body(self) }
 }

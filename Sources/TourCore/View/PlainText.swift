@@ -8,7 +8,7 @@ package enum PlainText {
         context.labels = labels
         var text = labels.pageHeader(number: number, of: count) + "\n"
         // A picture is never drawn as text: its words stand in for it, in every plain output.
-        if spoken || page.picture != nil, case .hero = page.content {
+        if spoken || page.picture != nil, page.kindName == PageKind.page.name {
             text += HeroPageBody(title: page.title, subtitle: page.subtitle, hero: nil).plainText(context: context)
             if let alt = page.heroAlt, !alt.isEmpty { text += "\n\(labels[.picture]): \(alt)" }
         } else {
