@@ -64,6 +64,36 @@ enum AccessibleTour {
         }
     }
 
+    /// A practice's prompt: "Type it, then Enter · b back · q skip".
+    static func practicePrompt(bindings: KeyBindings, labels: Tour.Labels = Tour.Labels()) -> String {
+        var parts = [labels[.practicePrompt]]
+        if let back = bindings.typedKey(for: .previous) { parts.append("\(back) \(labels[.hintBack])") }
+        if let skip = bindings.typedKey(for: .skip) { parts.append("\(skip) \(labels[.hintSkip])") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// A line typed on a practice page not yet done: tried first as the practice (so a
+    /// practice may ask for q or b), then as a way back or out, which the caller takes.
+    /// Says what to write: the check mark and `done`, or a kind word; nil for a way out.
+    static func practise(_ line: String, on position: Int, of page: Tour.Page, answers: inout Answers, bindings: KeyBindings,
+                         glyphs: Glyphs, labels: Tour.Labels) -> String? {
+        guard let practice = page.practice else { return nil }
+        var progress = answers.practice[position] ?? PracticeProgress()
+        progress.take(line: line, for: practice)
+        if progress.isDone {
+            answers.practice[position] = progress
+            return "\(glyphs.check) " + (practice.done.isEmpty ? labels[.practiceDone] : practice.done)
+        }
+        switch action(for: line, bindings: bindings, labels: labels) {
+        case .previous?, .skip?, .first?, .jump?: return nil
+        default: break
+        }
+        answers.practice[position] = progress
+        let tried = line.trimmingSpaces.isEmpty ? "Enter" : line.trimmingSpaces
+        return Tour.Label.fill(labels[.practiceMissed], with: ["{tried}": tried]) + " "
+            + PlainText.practiceInstruction(practice, glyphs: glyphs, labels: labels)
+    }
+
     /// Plays the plan's pages of `tour` linearly, from `startPosition` among them; returns
     /// how it ended, with the answers of its question pages (only when it finished).
     /// Outcomes and page changes count pages in the tour as written; the numbers read and
@@ -80,8 +110,11 @@ enum AccessibleTour {
                 write(PlainText.page(page, number: number + 1, of: shown.pageCount, glyphs: glyphs, spoken: true, labels: tour.labels))
                 pageToPrint = nil
             }
+            let practising = page.practice != nil && answers.practice[state.currentPage]?.isDone != true
             if let choice = page.choice {
                 write(questionPrompt(choice, bindings: bindings, labels: tour.labels) + "\n")
+            } else if practising {
+                write(practicePrompt(bindings: bindings, labels: tour.labels) + "\n")
             } else {
                 write(prompt(isLastPage: state.isLastPage, bindings: bindings, labels: tour.labels) + "\n")
             }
@@ -108,6 +141,11 @@ enum AccessibleTour {
                 } else if state.isRunning {
                     write(tour.labels[.firstPage] + "\n")
                 }
+                continue
+            }
+            if practising, let said = practise(line, on: state.currentPage, of: page, answers: &answers, bindings: bindings,
+                                               glyphs: glyphs, labels: tour.labels) {
+                write(said + "\n")
                 continue
             }
             guard let action = action(for: line, bindings: bindings, labels: tour.labels) else {

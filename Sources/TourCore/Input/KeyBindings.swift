@@ -122,9 +122,11 @@ public struct KeyBindings: Sendable, Equatable {
     /// longest; the list keys go first, then swiping.
     /// On a question page (`questionCanGoOn` not nil) it says how to choose first; with nothing chosen
     /// (`questionCanGoOn` false) it leaves out the way forward, which is closed, and q skips there
-    /// even on the last page.
+    /// even on the last page. On a practice page not yet done (`practiceDone` false) the way
+    /// forward is closed too, and the page itself says what to press.
     package func hint(isLastPage: Bool, isOnlyPage: Bool = false, scrolls: Bool, listAtEnd: Bool = false, glyphs: Glyphs,
-                      labels: Tour.Labels = Tour.Labels(), width: Int = Int.max, questionCanGoOn: Bool? = nil) -> String {
+                      labels: Tour.Labels = Tour.Labels(), width: Int = Int.max, questionCanGoOn: Bool? = nil,
+                      practiceDone: Bool? = nil) -> String {
         // (text, importance): lower goes last.
         var parts: [(text: String, importance: Int)] = []
         if questionCanGoOn != nil, let up = keyName(for: .scrollUp, glyphs: glyphs), let down = keyName(for: .scrollDown, glyphs: glyphs) {
@@ -137,10 +139,10 @@ public struct KeyBindings: Sendable, Equatable {
         if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
             parts.append(("\(previous) \(next) \(labels[.hintSwipe])", 2))
         }
-        if questionCanGoOn ?? true, let advance = keyName(for: .advance, glyphs: glyphs) {
+        if questionCanGoOn ?? true, practiceDone ?? true, let advance = keyName(for: .advance, glyphs: glyphs) {
             parts.append(("\(advance) \(labels[isLastPage ? .hintFinish : .hintNext])", 3))
         }
-        let skipCloses = isLastPage && questionCanGoOn == nil
+        let skipCloses = isLastPage && questionCanGoOn == nil && practiceDone ?? true
         if let skip = keyName(for: .skip, glyphs: glyphs) { parts.append(("\(skip) \(labels[skipCloses ? .hintClose : .hintSkip])", 4)) }
         // Joined by hand: joined(separator:) is generic over StringProtocol, and its metadata
         // cost a protocol-conformance look-up before every first frame.
@@ -174,6 +176,9 @@ extension Key {
     package func label(_ glyphs: Glyphs) -> String {
         switch self {
         case .character(" "): "Space"
+        case .character(let character) where character.unicodeScalars.first.map({ $0.value < 0x20 }) == true:
+            // Ctrl and the letter the control character stands for: 0x12 is Ctrl-R.
+            "Ctrl-" + String(Character(Unicode.Scalar(UInt8(character.unicodeScalars.first!.value) + 0x40)))
         case .character(let character): String(character)
         case .left: glyphs.leftArrow
         case .right: glyphs.rightArrow

@@ -219,6 +219,8 @@ package struct KeyDecoder: Sendable {
         case 0x7F, 0x08: return .decoded(.backspace, length: 1)
         case 0x09: return .decoded(.tab, length: 1)
         case 0x03: return .decoded(.controlC, length: 1)
+        // Ctrl and a letter, as the control character itself: a practice page may ask for it.
+        case 0x01...0x1A: return .decoded(.character(Character(Unicode.Scalar(first))), length: 1)
         case 0x00..<0x20: return .decoded(nil, length: 1)
         case 0x20..<0x7F: return .decoded(.character(Character(Unicode.Scalar(first))), length: 1)
         default: return decodeUTF8(bytes, final: final)

@@ -22,6 +22,8 @@ extension Tour {
         case whatsNewTitle, whatsNewAgain
         // Question pages: the hint's "↑ ↓ choose", the default in plain text, the accessible prompt.
         case hintChoose, defaultOption, choosePrompt
+        // Practice pages: what to press or type, a try that was not it, and done.
+        case practicePress, practiceType, practiceMissed, practiceDone, practicePrompt
 
         /// The English words, used where nothing else is set.
         public var english: String {
@@ -69,6 +71,11 @@ extension Tour {
             case .hintChoose: "choose"
             case .defaultOption: "default"
             case .choosePrompt: "Choose {first}–{last}"
+            case .practicePress: "Press {keys}"
+            case .practiceType: "Type {line} and press Enter"
+            case .practiceMissed: "Not quite: that was {tried}. Try again."
+            case .practiceDone: "Done"
+            case .practicePrompt: "Type it, then Enter"
             }
         }
 
@@ -79,6 +86,9 @@ extension Tour {
             case .whatsNewTitle: ["{name}"]
             case .whatsNewAgain: ["{command}"]
             case .choosePrompt: ["{first}", "{last}"]
+            case .practicePress: ["{keys}"]
+            case .practiceType: ["{line}"]
+            case .practiceMissed: ["{tried}"]
             default: []
             }
         }

@@ -32,7 +32,7 @@ struct PageKind: Sendable {
     var webForm: WebForm
 
     /// Every kind: those a file can name first, the default first of them.
-    static let all: [PageKind] = [.page, .features, .choice, .custom]
+    static let all: [PageKind] = [.page, .features, .choice, .practice, .custom]
 }
 
 extension Tour.Page.Content {
@@ -42,6 +42,7 @@ extension Tour.Page.Content {
         case .hero: .page
         case .features: .features
         case .choice: .choice
+        case .practice: .practice
         case .custom: .custom
         }
     }
@@ -127,6 +128,40 @@ extension PageKind {
                 html += "</button>\n"
             }
             return html + "</div>\n"
+        })
+
+    /// A practice: the page waits for the key (or keys, or line) it teaches.
+    static let practice = PageKind(
+        name: "practice", schemaPhrase: " for a practice", ownKeys: [.expect, .done],
+        schema: [
+            (.expect, .object([("description", .string("What a practice page waits for: key names separated by spaces (\"/\", \"ctrl-r\", \"g g\"; at most \(Tour.Practice.maximumKeys)), or {\"line\": …}, a line to type.")),
+                               ("oneOf", .array([
+                                   .object([("type", .string("string")), ("minLength", .number(1))]),
+                                   .object([("type", .string("object")), ("additionalProperties", .bool(false)), ("required", .array([.string("line")])),
+                                            ("properties", .object([("line", .object([("type", .string("string")), ("minLength", .number(1)),
+                                                                                      ("maxLength", .number(Tour.Practice.maximumLineLength))]))]))]),
+                               ]))])),
+            (.done, TourSchema.string("The line a practice page shows once it is done.")),
+        ],
+        schemaRules: [
+            .object([
+                ("if", .object([("required", .array([.string("kind")])), ("properties", .object([("kind", .object([("const", .string("practice"))]))]))])),
+                ("then", .object([("required", .array([.string("expect")]))])),
+            ]),
+        ],
+        decode: { pass, fields, node, number, page throws(DecodePass.PartFailure) in
+            page.practice = try pass.decodePractice(fields, node: node, number: number)
+        },
+        example: #"{"kind": "practice", "title": "Search", "subtitle": "Press / to search your notes.", "expect": "/", "done": "That is search."}"#,
+        body: { page in
+            // Only a practice page is given this body; any other page draws as a standard one.
+            page.practice.map { PracticeBody(title: page.title, subtitle: page.subtitle, practice: $0) } ?? PageKind.page.body(page)
+        },
+        webForm: { page, _, _ in
+            var html = WebPage.subtitle(page)
+            guard let practice = page.practice else { return html }
+            html += "<p class=\"practice\" data-expect=\"\(WebPage.escaped(practice.named(.unicode)))\"><kbd>\(WebPage.escaped(practice.named(.unicode)))</kbd></p>\n"
+            return html
         })
 
     /// A body of the caller's own, made in Swift: no file names it, so it has no keys.

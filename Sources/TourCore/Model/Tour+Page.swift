@@ -13,6 +13,8 @@ extension Tour {
             case custom(any PageBody)
             /// A question: options to choose one from, under the title and subtitle.
             case choice(Choice)
+            /// A practice: the page waits for a key, a few keys or a typed line.
+            case practice(Practice)
         }
 
         /// What fills the page.
@@ -81,6 +83,19 @@ extension Tour {
             self.init(title: title, subtitle: subtitle, accent: accent, since: since, button: button)
             self.content = .choice(choice)
             self.key = choice.key
+        }
+
+        /// A practice page: a title, a subtitle saying what the key does, and what to press or
+        /// type (`Tour.Practice`); the way on opens once it is done.
+        public init(title: String, subtitle: String = "", practice: Practice, accent: Color? = nil, since: String? = nil, button: String? = nil) {
+            self.init(title: title, subtitle: subtitle, accent: accent, since: since, button: button)
+            self.content = .practice(practice)
+        }
+
+        /// What a practice page waits for.
+        public var practice: Practice? {
+            get { if case .practice(let practice) = content { practice } else { nil } }
+            set { if let newValue { content = .practice(newValue) } }
         }
 
         /// Whether this is a question page; cheaper than `choice`, which copies the question.
@@ -175,10 +190,11 @@ extension Tour.Page.Content: Equatable {
         case let (.hero(a), .hero(b)): a == b
         case let (.features(a, x), .features(b, y)): a == b && x == y
         case let (.choice(a), .choice(b)): a == b
+        case let (.practice(a), .practice(b)): a == b
         // Custom bodies are equal only when they are Equatable and ==; two bodies that
         // merely share a type are different pages.
         case let (.custom(a), .custom(b)): sameBody(a, b)
-        case (.hero, _), (.features, _), (.choice, _), (.custom, _): false
+        case (.hero, _), (.features, _), (.choice, _), (.practice, _), (.custom, _): false
         }
     }
 

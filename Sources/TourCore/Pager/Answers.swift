@@ -1,6 +1,6 @@
 /// What the person chose on the question pages of one run: the option selected on each,
-/// and which they answered. A value the pager and the accessible mode keep; positions
-/// count the pages shown. A question counts as answered once the person goes on from it
+/// and which they answered; and how far they came on each practice page. A value the
+/// pager and the accessible mode keep; positions count the pages shown. A question counts as answered once the person goes on from it
 /// (Enter, a swipe, the button) or finishes on it with an option selected; Skip, Ctrl-C
 /// or a closed terminal answer nothing (`collected` is asked only of a finished run).
 package struct Answers: Equatable, Sendable {
@@ -8,6 +8,8 @@ package struct Answers: Equatable, Sendable {
     package private(set) var chosen: [Int: Int] = [:]
     /// The question pages answered.
     package private(set) var answered: Set<Int> = []
+    /// The practice pages tried, by position: what was pressed or typed, and whether it is done.
+    package var practice: [Int: PracticeProgress] = [:]
 
     package init() {}
 
@@ -31,13 +33,14 @@ package struct Answers: Equatable, Sendable {
         chosen[position] = index
     }
 
-    /// The way forward is closed: a question with nothing selected.
+    /// The way forward is closed: a question with nothing selected, or a practice not yet done.
     package func blocksForward(on position: Int, of page: Tour.Page) -> Bool {
-        page.choice != nil && selection(on: position, of: page) == nil
+        if page.practice != nil { return practice[position]?.isDone != true }
+        return page.choice != nil && selection(on: position, of: page) == nil
     }
 
     /// Where a move forward from `before` to `target` must stop instead: the first question
-    /// between them with no answer and no default (`Navigation` asks it for every mode, so
+    /// between them with no answer and no default, or practice not done (`Navigation` asks it for every mode, so
     /// no mode lets a jump pass a consent unasked).
     package func openQuestion(from before: Int, to target: Int, page: (Int) -> Tour.Page) -> Int? {
         guard target > before + 1 else { return nil }

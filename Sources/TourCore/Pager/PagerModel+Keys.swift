@@ -20,6 +20,7 @@ extension PagerModel {
             return [.draw]
         }
         if case .mouse(let event) = key { return click(event) }
+        if let effects = onAPractice(key, command: command?.command) { return effects }
         guard let (command, digitPage) = command else { return [] }
         if tour.page(paging.currentPage).choice != nil, let effects = onAQuestion(command, digit: digitPage) { return effects }
         return perform(command, digit: digitPage)
@@ -48,6 +49,18 @@ extension PagerModel {
         }
         guard let action = mouseAction(event, on: layout) else { return [] }
         return swipe(action)
+    }
+
+    /// On a practice page not yet done: the key is tried against what the page asks for,
+    /// unless it is a way out or back (`PracticeProgress.take`); nil when the pager acts on it.
+    mutating func onAPractice(_ key: Key, command: KeyBindings.Command?) -> [PagerEffect]? {
+        let position = paging.currentPage
+        guard let practice = tour.page(position).practice else { return nil }
+        var progress = answers.practice[position] ?? PracticeProgress()
+        guard progress.take(key, command: command, for: practice) else { return nil }
+        answers.practice[position] = progress
+        endAnimation()
+        return [.draw]
     }
 
     /// On a question: up and down move the choice, a digit chooses that option, q skips

@@ -105,6 +105,30 @@ extension DecodePass {
         return Tour.Choice(key: key, options: options, default: defaultValue)
     }
 
+    /// What a practice page waits for: `"expect"` names keys (`"/"`, `"ctrl-r"`, `"g g"`), or
+    /// holds `{"line": "mytool sync"}`, a line to type; `"done"` is said once it is done.
+    func decodePractice(_ fields: Fields<TourDecoder.PageKey>, node: Int, number: Int) throws(PartFailure) -> Tour.Practice {
+        guard let member = fields[.expect] else {
+            throw stop(raw.position(node), "page \(number) is a practice and has no \"expect\"; add \"expect\": \"/\" (a key), \"g g\" (keys in turn) or {\"line\": \"mytool sync\"}")
+        }
+        let done = try text(fields[.done]) ?? ""
+        if raw.kind(member.value) == .object {
+            let lineFields = try members(of: member.value, what: "the \"expect\" of page \(number)", keys: TourDecoder.PracticeLineKey.self)
+            guard let lineMember = lineFields[.line], let line = try text(lineMember) else {
+                throw stop(raw.position(member.value), "the \"expect\" of page \(number) has no \"line\"; add \"line\": \"mytool sync\"")
+            }
+            guard let practice = Tour.Practice(line: line, done: done) else {
+                throw stop(raw.position(lineMember.value), "the line to type must have 1 to \(Tour.Practice.maximumLineLength) characters")
+            }
+            return practice
+        }
+        guard let keys = try string(member) else { throw PartFailure.alreadyReported }
+        if case .failure(let problem) = KeyName.keys(keys) {
+            throw stop(raw.position(member.value), "the \"expect\" of page \(number) \(problem.message)")
+        }
+        return Tour.Practice(keys: keys, done: done)!
+    }
+
     /// A page, or nil when it is unusable (the reason already recorded). Each part is read
     /// on its own, so one page can report several problems.
     func decodePage(_ node: Int, number: Int) throws(PartFailure) -> Tour.Page? {
@@ -249,12 +273,20 @@ extension DecodePass {
 extension TourDecoder {
     /// The keys a page may have, each case of `PageKey` at its key's place.
     static let pageKeys = ["kind", "key", "title", "subtitle", "hero", "heroFile", "heroImage", "heroAlt", "button", "since", "accent", "gradient",
-                           "indicator", "indicatorGlyphs", "items", "extra", "options", "default"]
+                           "indicator", "indicatorGlyphs", "items", "extra", "options", "default", "expect", "done"]
     package enum PageKey: Int, CaseIterable, FieldKey {
         case kind, key, title, subtitle, hero, heroFile, heroImage, heroAlt, button, since, accent, gradient, indicator, indicatorGlyphs, items, extra
-        case options, `default`
+        case options, `default`, expect, done
         package static var names: [String] { pageKeys }
         package static let packedNames = JSONTape.packed(pageKeys)
+    }
+
+    /// The keys of a practice's `"expect": {"line": …}`.
+    static let practiceLineKeys = ["line"]
+    package enum PracticeLineKey: Int, CaseIterable, FieldKey {
+        case line
+        package static var names: [String] { practiceLineKeys }
+        package static let packedNames = JSONTape.packed(practiceLineKeys)
     }
 
     /// The kinds a tour file can name, the default first; each is described once, in

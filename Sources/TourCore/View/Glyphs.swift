@@ -24,6 +24,8 @@ public struct Glyphs: Sendable, Equatable {
     public var chosen: String = "●"
     /// The other options.
     public var notChosen: String = "○"
+    /// A practice done.
+    public var check: String = "✓"
 
     /// For UTF-8 terminals.
     public static let unicode = Glyphs(currentDot: "●", otherDot: "○", rightArrow: "→", leftArrow: "←", separator: "·",
@@ -31,5 +33,5 @@ public struct Glyphs: Sendable, Equatable {
     /// For locales that are not UTF-8.
     public static let ascii = Glyphs(currentDot: "*", otherDot: ".", rightArrow: "->", leftArrow: "<-", separator: "|",
                                      ellipsis: "...", upArrow: "^", downArrow: "v", barFilled: "=", barEmpty: "-",
-                                     chosen: "(x)", notChosen: "( )")
+                                     chosen: "(x)", notChosen: "( )", check: "[ok]")
 }

@@ -125,6 +125,8 @@ public struct PageContext: Sendable {
     package var labels = Tour.Labels()
     /// On a question page: the option selected, if any.
     package var selectedOption: Int? = nil
+    /// How far the person has come on a practice page; nil before any try.
+    package var practice: PracticeProgress? = nil
     /// The terminal draws the picture in pixels over what this says; nil: in cells.
     package var pictureStandIn: PictureStandIn? = nil
     /// In a run that draws pictures in pixels, one cell's size in pixels: the picture's box

@@ -27,6 +27,8 @@ package struct PageView: Sendable {
 
     /// On a question page: the option selected, if any (the default until the pager says).
     package var selectedOption: Int?
+    /// How far the person has come on a practice page.
+    package var practice: PracticeProgress?
     /// Seconds the page has been on screen: `PageContext.time`.
     package var time: Double = 0
     /// What the picture's box holds while the terminal draws the picture in pixels; nil
@@ -93,11 +95,16 @@ package struct PageView: Sendable {
     /// The key hint; it mentions scrolling when the list scrolls, and choosing on a question.
     package func hintText(scrolls: Bool = false, listAtEnd: Bool = false, width: Int = Int.max) -> String {
         bindings.hint(isLastPage: state.isLastPage, isOnlyPage: state.pageCount == 1, scrolls: scrolls, listAtEnd: listAtEnd, glyphs: glyphs,
-                      labels: tour.labels, width: width, questionCanGoOn: page.choice == nil ? nil : selectedOption != nil)
+                      labels: tour.labels, width: width, questionCanGoOn: page.choice == nil ? nil : selectedOption != nil,
+                      practiceDone: page.practice == nil ? nil : practice?.isDone == true)
     }
 
-    /// A question with nothing chosen: the button is drawn dim, the way forward closed.
-    var isForwardClosed: Bool { page.choice != nil && selectedOption == nil }
+    /// A question with nothing chosen, or a practice not yet done: the button is drawn dim,
+    /// the way forward closed.
+    var isForwardClosed: Bool {
+        if page.practice != nil { return practice?.isDone != true }
+        return page.choice != nil && selectedOption == nil
+    }
 
     /// The page drawn on a new canvas of this size.
     package func render(size: Size) -> Canvas {
@@ -125,6 +132,7 @@ package struct PageView: Sendable {
         context.pageRows = size.height
         context.labels = tour.labels
         context.selectedOption = selectedOption
+        context.practice = practice
         context.time = time
         context.pictureStandIn = pictureStandIn
         context.pixelCell = pixelCell

@@ -62,6 +62,7 @@ package enum TourScreenView {
         }
         view.contrast = pager.settings.contrast
         view.selectedOption = pager.answers.selection(on: index, of: pager.tour.page(index))
+        view.practice = pager.answers.practice[index]
         if index == pager.paging.currentPage { view.time = pager.pageTime }
         var canvas = Canvas(size: pager.size)
         let layout = view.draw(into: &canvas)
