@@ -144,23 +144,31 @@ package struct StateFile<Value: StateFileValue>: Sendable {
         Self.formerFileName(for: id).map { FileSystem.join(directory, $0 + ".json") }
     }
 
-    /// The state 2.1 or 2.2 kept under its former name moves to its own name, once: the
-    /// rename leaves nothing at the former name to move again, so a reset stays a reset.
-    /// Only that name is taken. It carries a "~", which no plain id's file has, so it was
-    /// written by one of those releases, for this id (or for one made to share its 32-bit
-    /// hash, which nobody does by accident). Files of releases before 2.1, named by the
-    /// slug alone, are never taken: "tour.json" or "my-tool.json" may as well be the state
-    /// of the plain id "tour" or "my-tool", and a state cannot be told from another's.
-    package func moveFormerFile(id: String) {
+    /// The state 2.1 or 2.2 kept under its former name moves to its own name, once, on the
+    /// next write (`save`, and so `update`), never on a read: the rename leaves nothing at
+    /// the former name to move again, so a reset stays a reset. Only that name is taken. It
+    /// carries a "~", which no plain id's file has, so it was written by one of those
+    /// releases, for this id (or for one made to share its 32-bit hash, which nobody does by
+    /// accident). Files of releases before 2.1, named by the slug alone, are never taken:
+    /// "tour.json" or "my-tool.json" may as well be the state of the plain id "tour" or
+    /// "my-tool", and a state cannot be told from another's.
+    func moveFormerFile(id: String) {
         guard let former = formerPath(for: id), FileSystem.exists(former), !FileSystem.exists(path(for: id)) else { return }
         rename(former, path(for: id))
+    }
+
+    /// The file a read of `id` takes: its own, else the one 2.1 or 2.2 left under the former
+    /// name and the next write moves (`moveFormerFile`). A read changes nothing on disk.
+    func readablePath(for id: String) -> String {
+        let own = path(for: id)
+        guard !FileSystem.exists(own), let former = formerPath(for: id), FileSystem.exists(former) else { return own }
+        return former
     }
 
     /// What was recorded for `id`; faults come back as `.unusable`, never thrown: the tour
     /// then shows as not seen, with the reason as a warning.
     package func load(id: String) -> StoredState<Value> {
-        moveFormerFile(id: id)
-        let path = path(for: id)
+        let path = readablePath(for: id)
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path, limit: Value.sizeLimit)
@@ -174,14 +182,14 @@ package struct StateFile<Value: StateFileValue>: Sendable {
 
     /// Whether a file is kept for `id`, without reading it.
     package func holdsFile(id: String) -> Bool {
-        moveFormerFile(id: id)
-        return FileSystem.exists(path(for: id))
+        FileSystem.exists(readablePath(for: id))
     }
 
     /// Records a value, atomically. A file written by a newer `tour`, in whatever layout,
     /// is never replaced: that is said, as a failure. Callers that read before they write
     /// do it in `update`, under the lock.
     package func save(_ value: Value, id: String) throws(WriteFailure) {
+        moveFormerFile(id: id)
         if let newer = newerFormat(id: id) {
             throw WriteFailure(reason: "\(MessageText.path(path(for: id))) was written by a newer tour (format \(newer)); this one leaves it as it is")
         }
@@ -254,7 +262,7 @@ package struct StateFile<Value: StateFileValue>: Sendable {
     }
 
     /// Forgets a tour, for good: its file, and a file under the name 2.1 or 2.2 gave it, so
-    /// nothing is moved back on the next load. True when there was a record to forget.
+    /// nothing is read or moved back later. True when there was a record to forget.
     @discardableResult
     package func reset(id: String) throws(WriteFailure) -> Bool {
         var forgot = false

@@ -13,43 +13,22 @@ struct PlaySettingsTests {
                             reduceMotion: reduceMotion, accessibleRequested: accessible)
     }
 
-    @Test func theCallerAndThePersonCanEachTurnMotionAndColorOff() {
+    /// TourKit reads its public options into what TourCore's decision asks
+    /// (PlaySettingsDecisionTests in TourCoreTests has the decision itself).
+    @Test func theOptionsAreReadIntoTheDecision() {
         let plain = PlaySettings.resolve(TourOptions(), environment: Self.environment())
-        #expect(plain == PlaySettings(mode: .fullScreen, animation: true, colorMode: .automatic, asciiOnly: false))
-        var still = TourOptions()
-        still.animation = false
-        still.color = false
-        #expect(PlaySettings.resolve(still, environment: Self.environment()).animation == false)
-        #expect(PlaySettings.resolve(still, environment: Self.environment()).colorMode == .never)
-        let person = PlaySettings.resolve(TourOptions(), environment: Self.environment(noColor: true, reduceMotion: true))
-        #expect(!person.animation && person.colorMode == .never)
-    }
-
-    /// The caller's choice of pixels or cells wins over the person's TOUR_PICTURES, which
-    /// wins over auto; NO_COLOR keeps pictures as they are.
-    @Test func picturesFollowTheCallerThenThePerson() {
-        var person = Self.environment(noColor: true)
-        #expect(PlaySettings.resolve(TourOptions(), environment: person).pictures == .auto)
-        person.picturesRequested = .cells
-        #expect(PlaySettings.resolve(TourOptions(), environment: person).pictures == .cells)
+        #expect(plain == PlaySettings(mode: .fullScreen, animation: true, color: true, asciiOnly: false))
+        #expect(plain.colorMode == .automatic)
         var options = TourOptions()
+        options.animation = false
+        options.color = false
         options.pictures = .pixels
-        #expect(PlaySettings.resolve(options, environment: person).pictures == .pixels)
-    }
-
-    @Test func outsideUTF8EverythingIsASCII() {
-        let settings = PlaySettings.resolve(TourOptions(), environment: Self.environment(utf8: false))
-        #expect(settings.asciiOnly && settings.glyphs == .ascii)
-        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment()).glyphs == .unicode)
-    }
-
-    @Test func theModeFollowsTheRequestThenThePersonThenTheTerminal() {
-        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(accessible: true)).mode == .accessible)
-        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(term: "dumb")).mode == .plainText)
-        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(terminal: false)).mode == .plainText)
-        var plain = TourOptions()
-        plain.presentation = .plain
-        #expect(PlaySettings.resolve(plain, environment: Self.environment(accessible: true)).mode == .plainText)
+        options.presentation = .plain
+        let asked = PlaySettings.resolve(options, environment: Self.environment())
+        #expect(asked == PlaySettings(mode: .plainText, animation: false, color: false, asciiOnly: false, pictures: .pixels))
+        #expect(asked.colorMode == .never)
+        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(noColor: true)).colorMode == .never)
+        #expect(PlaySettings.resolve(TourOptions(), environment: Self.environment(term: "dumb"), asksQuestions: true).mode == .accessible)
     }
 
     @Test func theFallbackToTextIsExplainedWithItsReasonMadeVisible() {

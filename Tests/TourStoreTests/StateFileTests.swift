@@ -195,8 +195,11 @@ struct StateFileTests {
         #expect(store.load(id: "tour") == .found(state))
         #expect(store.load(id: "my-tool") == .found(state))
         #expect(store.load(id: "My Tool") == .found(state))
+        // A read takes the former file where it is; the next write moves it.
+        try store.update(id: "My Tool") { _ in true }
         #expect(!FileManager.default.fileExists(atPath: directory + "/\(former).json"))  // moved, not copied
         #expect(FileManager.default.fileExists(atPath: store.path(for: "My Tool")))
+        #expect(store.load(id: "My Tool") == .found(state))
         for newId in ["日本語", "", "Tour", "MY-TOOL", "my tool"] {
             #expect(store.load(id: newId) == .missing, "\(newId) was never seen")
         }
@@ -208,6 +211,34 @@ struct StateFileTests {
         try state.json.write(toFile: directory + "/\(former).json", atomically: true, encoding: .utf8)
         #expect(try store.reset(id: "My Tool"))
         #expect(store.load(id: "My Tool") == .missing)
+    }
+
+    /// A read never changes the disk: load and holdsFile take a 2.2 file under its former
+    /// name where it is; the next update, under the lock, moves it to its own name and
+    /// writes the change there (issue 66, item 3).
+    @Test func loadLeavesTheDirectoryAsItIsAndTheNextUpdateMovesTheFormerFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tour-store-read-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = SeenStateStore(directory: directory)
+        let former = try #require(SeenStateStore.formerFileName(for: "My Tool"))
+        try state.json.write(toFile: directory + "/\(former).json", atomically: true, encoding: .utf8)
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        #expect(store.load(id: "My Tool") == .found(state))
+        #expect(store.holdsFile(id: "My Tool"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before, "a read renamed nothing")
+        var seen: SeenState?
+        try store.update(id: "My Tool") { value in
+            seen = value
+            value?.lastPage = 4
+            return true
+        }
+        #expect(seen == state, "the update read the former file")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+        #expect(files == [SeenStateStore.fileName(for: "My Tool") + ".json"], "moved, not copied: \(files)")
+        var changed = state
+        changed.lastPage = 4
+        #expect(store.load(id: "My Tool") == .found(changed))
     }
 
     /// The largest states the checks allow are written and read back: 1,000 tips with ids of

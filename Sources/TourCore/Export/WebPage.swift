@@ -196,6 +196,8 @@ private struct EditionWriter {
         }
         html += "</div>\n<p class=\"numbers\" hidden></p><progress class=\"bar\" max=\"\(tour.pageCount)\" value=\"1\" hidden></progress>\n"
         html += "<button type=\"button\" class=\"next\"></button>\n</div>\n"
+        // Where each move goes, for the script (WebMoves): JSON of numbers and fixed words only.
+        html += "<div class=\"moves\" hidden>\(WebMoves.json(WebMoves.rows(tour)))</div>\n"
         html += "<div class=\"announce\" aria-live=\"polite\" aria-atomic=\"true\"></div>\n</div>\n</section>\n"
         return html
     }

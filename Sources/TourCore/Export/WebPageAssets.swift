@@ -1,7 +1,7 @@
-/// The web page's fixed style and its one script (`WebPage`). The script is the terminal
-/// pager's paging rules again, for a browser: `Paging.reduce` (next and previous stop at
-/// the ends, Enter finishes on the last page, Skip there finishes too) and `Answers.goOn`
-/// (a question with nothing chosen closes the way forward; going on answers it).
+/// The web page's fixed style and its one script (`WebPage`). The script has no paging
+/// rule of its own: where each move goes on each page is data Swift writes from
+/// `Navigation.go` (`WebMoves`, in the edition's `.moves`), which the script looks up and
+/// reads with one thing it keeps, which questions have nothing selected.
 enum WebPageAssets {
     static let style = """
         :root{color-scheme:light dark;--backdrop:\(WebInk.css(WebTheme.light.backdrop));--card:\(WebInk.css(WebTheme.light.card));\
@@ -87,6 +87,7 @@ enum WebPageAssets {
           var carousel = one(".carousel"), viewport = one(".viewport"), track = one(".track"), next = one(".next"),
             skip = one(".skip"), dotsBox = one(".dots"), numbers = one(".numbers"), bar = one(".bar"), announce = one(".announce");
           var slides = all(edition, ".slide"), dots = all(edition, ".dot"), count = slides.length;
+          var moves = JSON.parse(one(".moves").textContent);
           var current = 0, chosen = {}, answered = {};
 
           function send(name, detail) { doc.dispatchEvent(new CustomEvent(name, { detail: detail })); }
@@ -106,16 +107,14 @@ enum WebPageAssets {
             Object.keys(answered).forEach(function (page) { result[slides[page].getAttribute("data-key")] = value(Number(page)); });
             return result;
           }
-          // Going on from a question answers it; with nothing chosen the way is closed.
-          function goOn(from) {
-            if (!isQuestion(from)) return true;
-            var chosenValue = value(from);
-            if (chosenValue === null) { ask(from); return false; }
-            answered[from] = true;
+          // The one thing the table of moves is read with: a question with nothing selected.
+          function unanswered(page) { return isQuestion(page) && selection(page) === null; }
+          // The person went on from a question: its selection is their answer.
+          function answer(page) {
+            answered[page] = true;
             var detail = {};
-            detail[slides[from].getAttribute("data-key")] = chosenValue;
+            detail[slides[page].getAttribute("data-key")] = value(page);
             send("tour:answer", detail);
-            return true;
           }
           // The way on is closed: the options say so for a moment, and focus stays where it is.
           function ask(page) {
@@ -124,27 +123,22 @@ enum WebPageAssets {
             void group.offsetWidth;
             group.classList.add("asks");
           }
-          function move(target) {
-            if (target < 0 || target >= count || target === current) return;
-            if (target > current && !goOn(current)) return;
-            // A jump forward (End, a digit, a dot) stops at a question on the way that has
-            // no answer and no default: nobody finishes the tour with it unasked.
-            for (var page = current + 1; page < target; page++) {
-              if (isQuestion(page) && value(page) === null) { target = page; break; }
-            }
-            current = target;
-            render(true);
-          }
           function finish() { send("tour:finish", { answers: answers() }); }
-          function advance() {
-            if (current < count - 1) move(current + 1);
-            else if (goOn(current)) finish();
-          }
-          // On the last page Skip is Close: a person who read every page finished the tour.
-          // A question there is still skipped, and answers nothing.
-          function skipTour() {
-            if (current === count - 1 && !isQuestion(current)) finish();
-            else send("tour:skip", { page: current + 1 });
+          // A move, looked up in the table Swift wrote (WebMoves): by name, or a jump by the
+          // page asked. A page asked that no range covers goes nowhere.
+          function go(name, asked) {
+            var row = moves[current], entry = row[name];
+            if (name === "jump") entry = row.jump.filter(function (range) { return asked <= range[0]; }).map(function (range) { return range[1]; })[0];
+            if (!entry) return;
+            if (entry.closedWhileUnanswered && unanswered(current)) { ask(current); return; }
+            var target = entry.to === "asked" ? asked : entry.to;
+            if (entry.stopsFrom !== undefined) {
+              for (var page = entry.stopsFrom; page < target; page++) if (unanswered(page)) { target = page; break; }
+            }
+            if (entry.answers) answer(current);
+            if (entry.ends === "finish") finish();
+            else if (entry.ends === "skip") send("tour:skip", { page: current + 1 });
+            else if (target !== current) { current = target; render(true); }
           }
           function renderChoices(page) {
             var selected = selection(page);
@@ -194,9 +188,9 @@ enum WebPageAssets {
             if (focusLost || (skip.hidden && doc.activeElement === skip)) next.focus();
           }
 
-          next.addEventListener("click", advance);
-          skip.addEventListener("click", skipTour);
-          dots.forEach(function (dot, index) { dot.addEventListener("click", function () { move(index); }); });
+          next.addEventListener("click", function () { go("advance"); });
+          skip.addEventListener("click", function () { go("skip"); });
+          dots.forEach(function (dot, index) { dot.addEventListener("click", function () { go("jump", index); }); });
           slides.forEach(function (slide, page) {
             options(page).forEach(function (option, index) {
               option.addEventListener("click", function () { if (page === current) choose(index, false); });
@@ -207,19 +201,19 @@ enum WebPageAssets {
             var target = event.target, tag = target && target.tagName;
             if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
             var onOption = tag === "BUTTON" && target.classList.contains("option"), key = event.key;
-            if (key === "ArrowRight") move(current + 1);
-            else if (key === "ArrowLeft") move(current - 1);
+            if (key === "ArrowRight") go("next");
+            else if (key === "ArrowLeft") go("previous");
             else if (key === "Enter") {
               // A button takes its own Enter; on an option, Enter chooses it and goes on.
               if (tag === "BUTTON" && !onOption) return;
               if (onOption) choose(options(current).indexOf(target), false);
-              advance();
+              go("advance");
             }
-            else if (key === "Escape" || key === "q") skipTour();
-            else if (key === "Home") move(0);
-            else if (key === "End") move(count - 1);
+            else if (key === "Escape" || key === "q") go("skip");
+            else if (key === "Home") go("first");
+            else if (key === "End") go("last");
             else if ((key === "ArrowDown" || key === "ArrowUp") && isQuestion(current)) moveChoice(key === "ArrowDown" ? 1 : -1);
-            else if (/^[1-9]$/.test(key)) { if (isQuestion(current)) choose(Number(key) - 1, onOption); else move(Number(key) - 1); }
+            else if (/^[1-9]$/.test(key)) { if (isQuestion(current)) choose(Number(key) - 1, onOption); else go("jump", Number(key) - 1); }
             else return;
             event.preventDefault();
           });
@@ -232,7 +226,7 @@ enum WebPageAssets {
             if (!start || event.pointerId !== start.id) return;
             var dx = event.clientX - start.x, dy = event.clientY - start.y;
             start = null;
-            if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) move(current + (dx < 0 ? 1 : -1));
+            if (Math.abs(dx) > 40 && Math.abs(dx) > 1.5 * Math.abs(dy)) go(dx < 0 ? "next" : "previous");
           });
           viewport.addEventListener("pointercancel", function () { start = null; });
           render(false);
