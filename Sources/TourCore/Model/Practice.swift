@@ -97,9 +97,9 @@ package enum KeyName {
     /// what is wrong, naming the word and the name it is nearest to.
     package static func keys(_ text: String) -> Result<[Key], Problem> {
         let words = text.split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return .failure(Problem(message: "names no key; give one, such as \"/\" or \"ctrl-r\"")) }
+        guard !words.isEmpty else { return .failure(Problem(message: "no key is named; name one, such as \"/\" or \"ctrl-r\"")) }
         guard words.count <= Tour.Practice.maximumKeys else {
-            return .failure(Problem(message: "names \(words.count) keys; a practice asks for at most \(Tour.Practice.maximumKeys) (for a longer one, ask for a line: {\"line\": …})"))
+            return .failure(Problem(message: "\(words.count) keys are named; a practice asks for at most \(Tour.Practice.maximumKeys) (for a longer one, ask for a line: {\"line\": …})"))
         }
         var keys: [Key] = []
         for word in words {

@@ -124,7 +124,7 @@ extension DecodePass {
         }
         guard let keys = try string(member) else { throw PartFailure.alreadyReported }
         if case .failure(let problem) = KeyName.keys(keys) {
-            throw stop(raw.position(member.value), "the \"expect\" of page \(number) \(problem.message)")
+            throw stop(raw.position(member.value), "the \"expect\" of page \(number): \(problem.message)")
         }
         return Tour.Practice(keys: keys, done: done)!
     }
