@@ -40,6 +40,8 @@ package struct Arguments {
     package var moment: StartPlan.Moment?
     /// `whats-new --since`.
     package var since: String?
+    /// `--set NAME=VALUE`, each: values for the tour's `{name}`s.
+    package var values: [String: String] = [:]
     /// `--answers PATH`.
     package var answersFile: String?
     /// render `--output FILE`: where the drawing goes instead of stdout.
@@ -213,6 +215,18 @@ extension Arguments {
     static func readSince(_ arguments: inout Arguments, _ text: String) throws(TourError) {
         guard Version(text) != nil else { throw TourError.usage("tour: --since takes a version such as 1.2.0, not \(Quoted(text))") }
         arguments.since = text
+    }
+
+    /// `NAME=VALUE`: a value's name, and a value of at most `TourValues.maximumLength`.
+    static func readValue(_ arguments: inout Arguments, _ text: String) throws(TourError) {
+        guard let equals = text.firstIndex(of: "="), TourValues.isName(text[..<equals]) else {
+            throw TourError.usage("tour: --set takes NAME=VALUE, a name of letters, digits, _ and -, such as search=/; not \(Quoted(text))")
+        }
+        let value = String(text[text.index(after: equals)...])
+        guard value.count <= TourValues.maximumLength else {
+            throw TourError.usage("tour: --set \(Quoted(String(text[..<equals]))) is \(value.count) characters; a value is at most \(TourValues.maximumLength)")
+        }
+        arguments.values[String(text[..<equals])] = TourValues.cleaned(value)
     }
 
     static func readPage(_ arguments: inout Arguments, _ text: String) throws(TourError) {

@@ -43,6 +43,10 @@ public struct TourOptions {
     /// The page to open on, counted from 0 in the tour as written. When this run does not
     /// show that page (with `once`, after an update), it opens on the next page it shows.
     public var startPage = 0
+    /// Values for the tour's `{name}`s, over the defaults its `"values"` declares: the
+    /// person's own keys (`["search": "?"]`) or the tool's name. Names the tour does not
+    /// declare are left out.
+    public var values: [String: String] = [:]
     /// Where seen-state files live; nil means `$XDG_STATE_HOME/tour` or `~/.local/state/tour`.
     public var stateDirectory: String? = nil
     /// Overrides the tour's id in the seen-state store.

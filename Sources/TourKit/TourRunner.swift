@@ -30,9 +30,10 @@ enum TourRunner {
         }
     }
 
-    /// A tour read whole: checked for what a tour built in Swift may lack, its warnings noted.
-    private static func loaded(_ unread: UnreadTour, warnings: inout RunWarnings) throws(TourError) -> Tour {
-        let tour = try unread.load()
+    /// A tour read whole: checked for what a tour built in Swift may lack, its values put
+    /// in (the tool's over the file's), its warnings noted.
+    private static func loaded(_ unread: UnreadTour, values: [String: String], warnings: inout RunWarnings) throws(TourError) -> Tour {
+        let tour = try unread.load().filled(with: values).get()
         if let problem = tour.problemForRun { throw problem }
         warnings.fromTour = tour.loadWarnings
         return tour
@@ -63,7 +64,7 @@ enum TourRunner {
     private static func decideAndShow(_ unread: UnreadTour, options: TourOptions, environment: TerminalEnvironment,
                                       warnings: inout RunWarnings) throws(TourError) -> TourResult {
         guard options.once else {
-            let tour = try loaded(unread, warnings: &warnings)
+            let tour = try loaded(unread, values: options.values, warnings: &warnings)
             let selection = options.selection ?? .everyPage
             let plan = RunPlan(tour: tour, selection: selection)
             // Release notes of a tour with no page newer: nothing to play.
@@ -83,7 +84,7 @@ enum TourRunner {
         }
         // A tour in hand, or one whose id the file's top did not give, is read whole before
         // the state: its problems stop the run first.
-        let tourInHand = unread.head == nil ? try loaded(unread, warnings: &warnings) : nil
+        let tourInHand = unread.head == nil ? try loaded(unread, values: options.values, warnings: &warnings) : nil
         let start = onceStart(id: storeID(tourID: unread.head?.id ?? tourInHand?.id, options: options), options: options,
                               environment: environment, warnings: &warnings)
         let record = start.record
@@ -98,7 +99,7 @@ enum TourRunner {
             return TourResult(outcome: .notShown(reason.outcome), shown: .nothing)
         }
         let next = try StartPlan.start(lastSeen: start.lastSeen, head: unread.head.map { .read(version: $0.version) } ?? .notRead, tourInHand: tourInHand,
-                                       readTour: { () throws(TourError) -> Tour in try loaded(unread, warnings: &warnings) },
+                                       readTour: { () throws(TourError) -> Tour in try loaded(unread, values: options.values, warnings: &warnings) },
                                        style: { options.whatsNew ?? $0.whatsNew })
         switch next {
         case .tipIfDue(let read, let recordOfNothingNew):
@@ -341,7 +342,7 @@ enum TourRunner {
             pagerOptions.background = options.background
             pagerOptions.pictures = settings.pictures
             pagerOptions.watch = options.watchedFile.map {
-                WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, loaded: tour)
+                WatchedTour(path: $0, locale: options.locale, allowOutsideArt: options.allowOutsideArt, values: options.values, loaded: tour)
             }
             do throws(TerminalUnavailable) {
                 return try FullScreenSession.play(tour, options: pagerOptions)

@@ -11,12 +11,13 @@ package final class WatchedTour {
     /// art it will name again.
     private var artPaths: [String]
 
-    /// The file at `path` (with its translation for `locale`), which loaded as `tour`.
-    package convenience init(path: String, locale: String?, allowOutsideArt: Bool, loaded tour: Tour) {
+    /// The file at `path` (with its translation for `locale`), which loaded as `tour`,
+    /// with the run's `values` put in.
+    package convenience init(path: String, locale: String?, allowOutsideArt: Bool, values: [String: String] = [:], loaded tour: Tour) {
         self.init(path: path, loaded: tour,
                   read: { () -> Result<Tour, TourError> in
                       do throws(TourError) {
-                          return .success(try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt))
+                          return .success(try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt).filled(with: values).get())
                       } catch {
                           return .failure(error)
                       }

@@ -84,18 +84,23 @@ enum Authoring {
     /// The whole tour as one web page (`WebPage`): the base and, beside a file, each of its
     /// translations, or with `--locale` that one language alone; every picture inline at
     /// full resolution.
-    static func webPage(path: String?, locale: String?, allowOutsideArt: Bool) throws(TourError) -> String {
+    static func webPage(path: String?, locale: String?, allowOutsideArt: Bool, values: [String: String] = [:]) throws(TourError) -> String {
         let pictureFile = pictureFiles(path: path, allowOutsideArt: allowOutsideArt)
-        guard let path else { return WebPage.html([WebPage.Edition(language: nil, tour: try BuiltInTour.load(), pictureFile: pictureFile)]) }
+        guard let path else {
+            return WebPage.html([WebPage.Edition(language: nil, tour: try BuiltInTour.load().filled(with: values).get(), pictureFile: pictureFile)])
+        }
         if let locale {
-            let tour = try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt)
+            let tour = try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt).filled(with: values).get()
             for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
             return WebPage.html([WebPage.Edition(language: locale, tour: tour, pictureFile: pictureFile)])
         }
         let (base, translations) = try TourLoader.loadWithTranslations(path: path, allowOutsideArt: allowOutsideArt)
         for warning in base.loadWarnings { printError("tour: warning: \(warning)") }
-        return WebPage.html([WebPage.Edition(language: nil, tour: base, pictureFile: pictureFile)]
-            + translations.map { WebPage.Edition(language: $0.language, tour: $0.tour, pictureFile: pictureFile) })
+        var editions = [WebPage.Edition(language: nil, tour: try base.filled(with: values).get(), pictureFile: pictureFile)]
+        for translation in translations {
+            editions.append(WebPage.Edition(language: translation.language, tour: try translation.tour.filled(with: values).get(), pictureFile: pictureFile))
+        }
+        return WebPage.html(editions)
     }
 
     /// `text` to `--output FILE`, replaced whole (never half-written, never the tour file

@@ -90,11 +90,12 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
         return try Tour(contentsOfFile: path, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
     }
     if arguments.command == .render, arguments.format == .html {
-        let page = try Authoring.webPage(path: arguments.file, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt)
+        let page = try Authoring.webPage(path: arguments.file, locale: arguments.locale, allowOutsideArt: arguments.allowOutsideArt,
+                                         values: arguments.values)
         return Authoring.deliver(page, to: arguments.outputFile, tourFile: arguments.file)
     }
     if arguments.command == .render, let size = arguments.size {
-        let tour = try tour()
+        let tour = try tour().filled(with: arguments.values).get()
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         let depth = ColorDepth.forRender(requested: arguments.colors, noColor: arguments.noColor || CommandOutput.noColorRequested)
         if arguments.format == .cast {
@@ -156,6 +157,7 @@ func playOptions(_ arguments: Arguments) -> TourOptions {
     options.isCommand = true
     options.commandFile = arguments.file
     options.answersFile = arguments.answersFile
+    options.values = arguments.values
     options.whatsNew = arguments.whatsNewStyle
     options.moment = arguments.moment ?? .any
     if let seconds = arguments.tipInterval { options.tipInterval = .seconds(seconds) }

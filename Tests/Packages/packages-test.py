@@ -441,6 +441,13 @@ def check_wheel_here(wheel):
         check("the wheel ships tour.schema.json beside the module", shipped.strip() == "urn:tour:tour-file", shipped)
         dashed = output(os.path.join(venv, "bin", "python"), "-c", "import tour_onboarding as t; print(t.once('-h'))")
         check("once('-h') names a file called -h, not tour's --help", "MISSING_FILE" in dashed and "USAGE" not in dashed, dashed)
+        valued = os.path.join(scratch, "valued.json")
+        with open(valued, "w") as file:
+            file.write('{"id": "v", "version": "2.0.0", "values": {"tool": "notes"}, "pages": [{"title": "Hello {tool}", "since": "2.0.0"}]}')
+        filled = output(os.path.join(venv, "bin", "python"), "-c",
+                        f"import tour_onboarding as t; t.whats_new({valued!r}, values={{'tool': 'jot'}}); print(t.once({valued!r}, values={{'tool': 'jot'}}).name)")
+        check("values={'tool': 'jot'} reaches tour as --set tool=jot (whats_new prints 'Hello jot'; once in a pipe shows nothing)",
+              "Hello jot" in filled and filled.strip().endswith("FINISHED"), filled)
 
         wheels = os.path.dirname(os.path.abspath(wheel))
         home = os.path.join(scratch, "home")
@@ -613,6 +620,14 @@ def check_npm(tarballs):
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         check("once('-h') names a file called -h, not tour's --help", "missing file" in dashed.stdout and "USAGE" not in dashed.stdout,
               dashed.stdout[-400:])
+        valued = os.path.join(scratch, "valued.json")
+        with open(valued, "w") as file:
+            file.write('{"id": "v", "version": "2.0.0", "values": {"tool": "notes"}, "pages": [{"title": "Hello {tool}", "since": "2.0.0"}]}')
+        filled = subprocess.run(["node", "-e", "const t = require('tour-onboarding'); t.whatsNew(process.argv[1], {values: {tool: 'jot'}});"
+                                 "console.log(t.once(process.argv[1], {values: {tool: 'jot'}}))", valued], cwd=project,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        check("{values: {tool: 'jot'}} reaches tour as --set tool=jot (whatsNew prints 'Hello jot'; once in a pipe shows nothing)",
+              "Hello jot" in filled.stdout and filled.stdout.strip().endswith("finished"), filled.stdout[-400:])
         with open(os.path.join(ROOT, "README.md")) as readme:
             blocks = re.findall(r"^```js\n(.*?)^```", readme.read(), re.M | re.S)
         check("the README has its Node example", len(blocks) == 1)
@@ -626,7 +641,7 @@ def check_npm(tarballs):
         typed = os.path.join(project, "typed.ts")
         with open(typed, "w") as file:
             file.write("import { once, answers, Outcome } from 'tour-onboarding';\n"
-                       "const outcome: Outcome = once('tour.json', { args: ['--no-animation'] });\n"
+                       "const outcome: Outcome = once('tour.json', { args: ['--no-animation'], values: { search: '?' } });\n"
                        "const consent: string | undefined = answers('tour.json')['telemetry'];\n"
                        "if (outcome === Outcome.SKIPPED && consent === 'yes') { console.log(outcome); }\n")
         compiled = subprocess.run(["tsc", "--noEmit", "--strict", typed], cwd=project,

@@ -86,6 +86,7 @@ struct ArgumentsTests {
             case "STYLE": ["notice"]
             case "WHEN": ["start"]
             case "VERSION": ["1.0.0"]
+            case "NAME=VALUE": ["search=/"]
             default: ["1"]
             }
             for command in [Subcommand?.none] + Subcommand.allCases.map(Optional.some) {

@@ -37,10 +37,14 @@ export declare function outcomeFromExit(status: number | null, signal?: string |
 export declare function findTourBin(options?: { skip?: (file: string) => boolean }): string | null;
 /** Runs `tour ...args` on this process's terminal and waits for it. */
 export declare function play(args?: readonly string[], options?: Pick<RunOptions, "env">): Outcome;
+/** Values for the tour's `{name}`s (`--set`): the person's own keys (`{search: "?"}`), the tool's name. */
+export interface ValueOptions {
+  values?: Record<string, string>;
+}
 /** `tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing. Call it on every start. */
-export declare function once(tourFile: string, options?: RunOptions): Outcome;
+export declare function once(tourFile: string, options?: RunOptions & ValueOptions): Outcome;
 /** `tour whats-new TOUR_FILE`: every page an update brought, newest first; records nothing. */
-export declare function whatsNew(tourFile: string, options?: RunOptions & { since?: string }): Outcome;
+export declare function whatsNew(tourFile: string, options?: RunOptions & ValueOptions & { since?: string }): Outcome;
 /** `tour tip TIPS_FILE`: the tip that is due, printed in place, or nothing. */
 export declare function tip(tipsFile: string, options?: RunOptions): Outcome;
 /** `tour tip --off TIPS_FILE` (`--on` with `{on: true}`), for your own `mytool tips off`; prints nothing. */

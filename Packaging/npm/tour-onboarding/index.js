@@ -106,15 +106,20 @@ function withFile(command, tourFile, options) {
   return [...command, ...((options && options.args) || []), '--', String(tourFile)];
 }
 
+// `values` ({search: "?"}) as `--set search=?`: the person's own keys, the tool's name.
+function setValues(options) {
+  return Object.entries((options && options.values) || {}).flatMap(([name, value]) => ['--set', `${name}=${value}`]);
+}
+
 /** `tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing. */
 function once(tourFile, options = {}) {
-  return play(withFile(['--once'], tourFile, options), options);
+  return play(withFile(['--once', ...setValues(options)], tourFile, options), options);
 }
 
 /** `tour whats-new TOUR_FILE`: every page an update brought (only those newer than `since`). Records nothing. */
 function whatsNew(tourFile, options = {}) {
   const since = options.since ? ['--since', String(options.since)] : [];
-  return play(withFile(['whats-new', ...since], tourFile, options), options);
+  return play(withFile(['whats-new', ...since, ...setValues(options)], tourFile, options), options);
 }
 
 /** `tour tip TIPS_FILE`: the tip that is due, printed in place, or nothing. */

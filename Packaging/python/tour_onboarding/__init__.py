@@ -139,15 +139,21 @@ class _signals_for:
         return False
 
 
-def once(tour_file, *arguments, env=None):
-    """`tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing."""
-    return play("--once", *arguments, "--", os.fspath(tour_file), env=env)
+def once(tour_file, *arguments, env=None, values=None):
+    """`tour --once TOUR_FILE`: what this person has not seen of the tour, or nothing.
+    `values` ({"search": "?"}) fill the tour's {search}: the person's own keys, the tool's name."""
+    return play("--once", *_set(values), *arguments, "--", os.fspath(tour_file), env=env)
 
 
-def whats_new(tour_file, since=None, env=None):
+def _set(values):
+    """`--set NAME=VALUE` for each of `values`."""
+    return [word for name, value in (values or {}).items() for word in ("--set", f"{name}={value}")]
+
+
+def whats_new(tour_file, since=None, env=None, values=None):
     """`tour whats-new TOUR_FILE`: every page an update brought, newest first (only those
     newer than `since`), for a tool's own `whats-new` command. Records nothing."""
-    return play("whats-new", *(["--since", since] if since else []), "--", os.fspath(tour_file), env=env)
+    return play("whats-new", *(["--since", since] if since else []), *_set(values), "--", os.fspath(tour_file), env=env)
 
 
 def answers(tour_file, env=None):

@@ -30,6 +30,10 @@ struct PageKind: Sendable {
     var body: @Sendable (Tour.Page) -> any PageBody
     /// What its web slide holds under the title.
     var webForm: WebForm
+    /// Puts a tour's values into the text only this kind holds (the title, subtitle,
+    /// button and picture words every page has are filled for it); says what is wrong
+    /// when a value makes the page unusable.
+    var fill: @Sendable (_ page: inout Tour.Page, _ values: [String: String]) -> String?
 
     /// Every kind: those a file can name first, the default first of them.
     static let all: [PageKind] = [.page, .features, .choice, .practice, .custom]
@@ -55,7 +59,8 @@ extension PageKind {
         decode: { _, _, _, _, _ throws(DecodePass.PartFailure) in },
         example: #"{"title": "Welcome", "subtitle": "Your notes, everywhere.", "hero": "( o )"}"#,
         body: { page in HeroPageBody(title: page.title, subtitle: page.subtitle, hero: page.hero, picture: page.picture, pictureWords: page.heroAlt) },
-        webForm: { page, _, _ in WebPage.subtitle(page) })
+        webForm: { page, _, _ in WebPage.subtitle(page) },
+        fill: { _, _ in nil })
 
     /// A "what's new" list of features, and closing text under it.
     static let features = PageKind(
@@ -87,6 +92,16 @@ extension PageKind {
             html += "</ul>\n"
             if !page.extra.isEmpty { html += "<p class=\"extra\">\(WebPage.inline(page.extra))</p>\n" }
             return html
+        },
+        fill: { page, values in
+            guard var list = page.featureList else { return nil }
+            for index in list.items.indices {
+                list.items[index].title = TourValues.fill(list.items[index].title, with: values)
+                list.items[index].text = TourValues.fill(list.items[index].text, with: values)
+            }
+            list.extra = TourValues.fill(list.extra, with: values)
+            page.featureList = list
+            return nil
         })
 
     /// A question: options to choose one from, under the title and subtitle.
@@ -128,6 +143,15 @@ extension PageKind {
                 html += "</button>\n"
             }
             return html + "</div>\n"
+        },
+        fill: { page, values in
+            guard var choice = page.choice else { return nil }
+            for index in choice.options.indices {
+                choice.options[index].label = TourValues.fill(choice.options[index].label, with: values)
+                choice.options[index].detail = choice.options[index].detail.map { TourValues.fill($0, with: values) }
+            }
+            page.choice = choice
+            return nil
         })
 
     /// A practice: the page waits for the key (or keys, or line) it teaches.
@@ -162,6 +186,17 @@ extension PageKind {
             guard let practice = page.practice else { return html }
             html += "<p class=\"practice\" data-expect=\"\(WebPage.escaped(practice.named(.unicode)))\"><kbd>\(WebPage.escaped(practice.named(.unicode)))</kbd></p>\n"
             return html
+        },
+        fill: { page, values in
+            guard let practice = page.practice else { return nil }
+            guard var filled = practice.filled(with: values) else {
+                let keys = TourValues.fill(practice.template ?? "", with: values)
+                guard case .failure(let problem) = KeyName.keys(keys) else { return "the line to type is too long with these values" }
+                return "its \"expect\" \(Quoted(practice.template ?? "")) becomes \(Quoted(keys)) with these values, and \(problem.message)"
+            }
+            filled.done = TourValues.fill(filled.done, with: values)
+            page.practice = filled
+            return nil
         })
 
     /// A body of the caller's own, made in Swift: no file names it, so it has no keys.
@@ -172,5 +207,6 @@ extension PageKind {
             guard let body = page.customBody else { return PageKind.page.body(page) }
             return body.drawsOwnTitle ? body : TitledBody(title: page.title, body: body)
         },
-        webForm: { page, _, _ in WebPage.subtitle(page) })
+        webForm: { page, _, _ in WebPage.subtitle(page) },
+        fill: { _, _ in nil })
 }

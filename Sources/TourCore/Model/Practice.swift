@@ -11,6 +11,9 @@ extension Tour {
         }
 
         package var expectation: Expectation
+        /// The keys or the line as the file wrote them, when they name a value (`{search}`):
+        /// filled anew with the values a run is given (`Tour.filled(with:)`).
+        package var template: String?
         /// The line shown once it is done; empty: the label `practiceDone`.
         public var done: String { didSet { done = TextSanitizer.clean(done) } }
 
@@ -55,6 +58,18 @@ extension Tour {
             case .keys(let keys): keys.contains(key)
             case .line: false
             }
+        }
+
+        /// This practice with `values` put into its template; nil when its keys then name no key.
+        package func filled(with values: [String: String]) -> Practice? {
+            guard let template else { return self }
+            var filled: Practice?
+            switch expectation {
+            case .keys: filled = Practice(keys: TourValues.fill(template, with: values), done: done)
+            case .line: filled = Practice(line: TourValues.fill(template, with: values), done: done)
+            }
+            filled?.template = template
+            return filled
         }
     }
 }

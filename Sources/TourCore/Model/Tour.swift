@@ -26,6 +26,9 @@ public struct Tour: Sendable, Equatable {
         set { storedTips = newValue }
     }
     private var storedTips: TipSet?
+    /// The values the file declares, each with its default: `{name}` in a page's text
+    /// takes it (`filled(with:)`).
+    package var values: [String: String] = [:]
     /// What loading found worth saying without stopping (a translation that did not fit);
     /// `run` passes each on as a warning.
     package var loadWarnings: [String] = []

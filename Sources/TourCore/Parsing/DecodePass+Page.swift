@@ -117,16 +117,22 @@ extension DecodePass {
             guard let lineMember = lineFields[.line], let line = try text(lineMember) else {
                 throw stop(raw.position(member.value), "the \"expect\" of page \(number) has no \"line\"; add \"line\": \"mytool sync\"")
             }
-            guard let practice = Tour.Practice(line: line, done: done) else {
+            guard var practice = Tour.Practice(line: TourValues.fill(line, with: declaredValues), done: done) else {
                 throw stop(raw.position(lineMember.value), "the line to type must have 1 to \(Tour.Practice.maximumLineLength) characters")
             }
+            if !TourValues.references(in: line).isEmpty { practice.template = line }
             return practice
         }
-        guard let keys = try string(member) else { throw PartFailure.alreadyReported }
+        guard let written = try string(member) else { throw PartFailure.alreadyReported }
+        warnOfUndeclared(in: written, at: raw.position(member.value))
+        // Checked with the defaults; a run's own values are checked when it fills them.
+        let keys = TourValues.fill(written, with: declaredValues)
         if case .failure(let problem) = KeyName.keys(keys) {
             throw stop(raw.position(member.value), "the \"expect\" of page \(number): \(problem.message)")
         }
-        return Tour.Practice(keys: keys, done: done)!
+        var practice = Tour.Practice(keys: keys, done: done)!
+        if keys != written { practice.template = written }
+        return practice
     }
 
     /// A page, or nil when it is unusable (the reason already recorded). Each part is read
@@ -140,7 +146,7 @@ extension DecodePass {
         var page = Tour.Page(title: title ?? "", subtitle: subtitle ?? "", accent: accent, button: button)
         page.since = attemptOptional { () throws(PartFailure) in try since(fields[.since]) }
         let kind = attemptOptional { () throws(PartFailure) in try self.kind(fields[.kind]) } ?? TourDecoder.fileKinds[0]
-        page.key = attemptOptional { () throws(PartFailure) in try text(fields[.key]).map { TextSanitizer.clean($0) } }
+        page.key = attemptOptional { () throws(PartFailure) in try string(fields[.key]).map { TextSanitizer.clean($0) } }
         page.heroAlt = attemptOptional { () throws(PartFailure) in try text(fields[.heroAlt]) }
         page.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) }
         for other in TourDecoder.fileKinds where other.name != kind.name {

@@ -17,6 +17,7 @@ extension DecodePass {
             version = nil
         }
         // Tour-wide values are read once, before the pages: a mistake in one is reported once.
+        if let member = fields[.values] { attempt { () throws(PartFailure) in declaredValues = try decodeValues(member.value) } }
         let tourAccent = attemptOptional { () throws(PartFailure) in try color(fields[.accent]) }
         let pages = decodePages(pagesNode, version: version, idGiven: fields[.id] != nil)
         guard !pages.isEmpty else {
@@ -27,6 +28,7 @@ extension DecodePass {
         var tour = Tour(
             id: attemptOptional { () throws(PartFailure) in try string(fields[.id]).map { TextSanitizer.clean($0) } },
             version: version, labels: labels, accent: tourAccent, pages: pages)
+        tour.values = declaredValues
         tour.indicator = attemptOptional { () throws(PartFailure) in try indicator(named: fields[.indicator], glyphs: fields[.indicatorGlyphs]) } ?? .dots()
         if let member = fields[.whatsNew], let text = attemptOptional({ () throws(PartFailure) in try string(member) }) {
             if let style = Tour.WhatsNewStyle(rawValue: text) {
@@ -49,6 +51,31 @@ extension DecodePass {
             warn(raw.position(member.value), "\"tipsOff\" has no effect: the tour has no \"tips\"")
         }
         return tour
+    }
+
+    /// `"values"`: at most `TourValues.maximumCount` names, each a plain word, each with a
+    /// string default of at most `TourValues.maximumLength` characters.
+    private func decodeValues(_ node: Int) throws(PartFailure) -> [String: String] {
+        guard raw.kind(node) == .object else { throw stop(raw.position(node), "\"values\" must be an object, not \(raw.kindName(node))") }
+        var values: [String: String] = [:]
+        for (key, value) in raw.members(node) {
+            let name = raw.string(key) ?? ""
+            guard TourValues.isName(name) else {
+                throw stop(raw.position(key), "a value's name is a letter, then letters, digits, _ and - (at most \(TourValues.maximumNameLength)), not \(Quoted(name))")
+            }
+            guard raw.kind(value) == .string, let text = raw.string(value) else {
+                throw stop(raw.position(value), "the value \(Quoted(name)) must be a string, not \(raw.kindName(value))")
+            }
+            guard text.count <= TourValues.maximumLength else {
+                throw stop(raw.position(value), "the value \(Quoted(name)) is \(text.count) characters; a value is at most \(TourValues.maximumLength)")
+            }
+            guard values[name] == nil else { throw stop(raw.position(key), "the value \(Quoted(name)) is declared twice") }
+            values[name] = TourValues.cleaned(text)
+        }
+        guard values.count <= TourValues.maximumCount else {
+            throw stop(raw.position(node), "\(values.count) values; a tour declares at most \(TourValues.maximumCount)")
+        }
+        return values
     }
 
     /// The `"pages"` array: there, an array, with one to `maximumPages` pages.

@@ -10,6 +10,8 @@ final class DecodePass {
     let loaded = LoadedArt()
     /// The document being read.
     let raw: JSONTape
+    /// The values the tour declares, read before its pages: `{name}` in a text may name one.
+    var declaredValues: [String: String] = [:]
 
     init(_ decoder: TourDecoder, raw: JSONTape) {
         self.decoder = decoder
@@ -157,8 +159,22 @@ final class DecodePass {
         return raw.string(member.value)
     }
 
-    /// A string value that is only shown (a title, a subtitle).
-    func text(_ member: Member?) throws(PartFailure) -> String? { try string(member) }
+    /// A string value that is only shown (a title, a subtitle). A `{name}` in it that no
+    /// value declares is warned of: it stays as written.
+    func text(_ member: Member?) throws(PartFailure) -> String? {
+        guard let text = try string(member), let member else { return nil }
+        warnOfUndeclared(in: text, at: raw.position(member.value))
+        return text
+    }
+
+    /// `tour check` says where a text names a value the tour does not declare.
+    func warnOfUndeclared(in text: String, at position: SourcePosition) {
+        for name in TourValues.references(in: text) where declaredValues[name] == nil {
+            let nearest = KeySuggestion.closest(to: name, among: declaredValues.keys.sorted())
+            warn(position, "{\(name)} names no value, so it stays as written" + (nearest.map { "; did you mean {\($0)}?" } ?? "")
+                 + (nearest == nil ? "; declare it in \"values\" to fill it" : ""))
+        }
+    }
 
     func requireString(_ member: Member) throws(PartFailure) {
         guard raw.kind(member.value) == .string else {

@@ -163,6 +163,12 @@ package enum TourSchema {
         "whatsNew": oneOf(Tour.WhatsNewStyle.allCases.map(\.rawValue),
                           "How the pages new since a person's version appear after an update: \"pager\" (full screen, the default) or \"notice\" (printed in place)."),
         "whatsNewHint": string("The notice's dim last line, such as \"Run `mytool whats-new` for more\"."),
+        "values": .object([
+            ("type", .string("object")), ("maxProperties", .number(TourValues.maximumCount)),
+            ("description", .string("Names and their defaults: {name} in a page's text, and in a practice's expect, takes the value; a tool passes its own with --set NAME=VALUE.")),
+            ("propertyNames", .object([("pattern", .string("^[A-Za-z][A-Za-z0-9_-]{0,\(TourValues.maximumNameLength - 1)}$"))])),
+            ("additionalProperties", .object([("type", .string("string")), ("maxLength", .number(TourValues.maximumLength))])),
+        ]),
     ]
 
     static var document: Node {
