@@ -191,11 +191,9 @@ enum WebPageAssets {
             return event.key;
           }
           function isCharacter(id) { return id !== null && Array.from(id).length === 1; }
-          // The move the page's own keys make, by the names the table of moves has.
-          function keyMove(key) {
-            var named = { ArrowRight: "next", ArrowLeft: "previous", Enter: "advance", Escape: "skip", q: "skip", Home: "first", End: "last" };
-            return has(named, key) ? named[key] : /^[1-9]$/.test(key) ? "jump" : null;
-          }
+          // The move the page's own keys make, by the names the table of moves has (WebPractice.moveKeys).
+          var moveKeys = \(WebPractice.moveKeysJSON);
+          function keyMove(key) { return has(moveKeys, key) ? moveKeys[key] : /^[1-9]$/.test(key) ? "jump" : null; }
           // The hint after a try that was not it, the key or line it names in <kbd>.
           function missed(practice, tried) {
             var said = practice.said;

@@ -57,6 +57,20 @@ package enum WebPractice {
             + (PracticeProgress.waysOut.contains(.jumpToDigit) ? ["jump"] : [])
     }
 
+    /// The page's own keys and the move each makes (besides 1–9, a jump): each one of the
+    /// pager's keys for the same command, as WebPracticeTests checks. The script reads it
+    /// (`moveKeysJSON`) for every page, and on a practice to tell a way out from a miss.
+    package static let moveKeys: [(key: Key, move: WebMoves.Named)] = [
+        (.right, .next), (.left, .previous), (.enter, .advance), (.escape, .skip), (.character("q"), .skip),
+        (.home, .first), (.end, .last),
+    ]
+
+    /// `moveKeys` as JSON: `{"ArrowRight": "next", …}`.
+    package static var moveKeysJSON: String {
+        "{" + moveKeys.compactMap { entry in id(of: entry.key).map { JSONText.quote($0) + ":\"\(entry.move.rawValue)\"" } }
+            .joined(separator: ",") + "}"
+    }
+
     /// The ids of the keys `practice` asks for, each once, in order; the steps are by them.
     package static func asked(_ practice: Tour.Practice) -> [Key] {
         guard case .keys(let keys) = practice.expectation else { return [] }
