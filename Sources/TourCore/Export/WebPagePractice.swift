@@ -71,7 +71,8 @@ package enum WebPractice {
             .joined(separator: ",") + "}"
     }
 
-    /// The ids of the keys `practice` asks for, each once, in order; the steps are by them.
+    /// The keys `practice` asks for, each once, in order: the columns of its steps, and
+    /// (by their ids) the script's `"keys"`.
     package static func asked(_ practice: Tour.Practice) -> [Key] {
         guard case .keys(let keys) = practice.expectation else { return [] }
         return keys.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
