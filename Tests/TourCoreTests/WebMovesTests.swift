@@ -11,7 +11,12 @@ struct WebMovesTests {
         Tour.Choice(key: key, options: options, default: value)
     }
 
-    /// Questions with no default (consent), with one, side by side, and last.
+    static func practice(_ title: String, _ keys: String) -> Tour.Page {
+        Tour.Page(title: title, practice: Tour.Practice(keys: keys)!)
+    }
+
+    /// Questions with no default (consent), with one, side by side, and last; practices
+    /// (issue 67) among them, side by side, and last.
     static let tours = [
         Tour(pages: [Tour.Page(title: "Welcome"), Tour.Page(title: "Share?", choice: question("telemetry")), Tour.Page(title: "More"),
                      Tour.Page(title: "Theme?", choice: question("theme", default: "yes")), Tour.Page(title: "Crash reports?", choice: question("crash")),
@@ -20,7 +25,22 @@ struct WebMovesTests {
                      Tour.Page(title: "Last?", choice: question("last"))]),
         Tour(pages: [Tour.Page(title: "Only?", choice: question("only"))]),
         Tour(pages: [Tour.Page(title: "One"), Tour.Page(title: "Two")]),
+        Tour(pages: [Tour.Page(title: "Welcome"), practice("Search", "/"), Tour.Page(title: "More"), Tour.Page(title: "Share?", choice: question("telemetry")),
+                     Tour.Page(title: "Sync", practice: Tour.Practice(line: "notes sync")!), practice("Top", "g g"), Tour.Page(title: "Done")]),
+        Tour(pages: [practice("Quit", "q"), Tour.Page(title: "Theme?", choice: question("theme", default: "no")), practice("Enter", "enter")]),
     ]
+
+    /// The person opens the way on from `position`: selects the second option, or does
+    /// the practice (typed, as the accessible mode takes it).
+    static func open(_ answers: inout Answers, on position: Int, of page: Tour.Page) {
+        if let practice = page.practice {
+            var progress = PracticeProgress()
+            progress.take(line: practice.named(.ascii), for: practice)
+            answers.practice[position] = progress
+        } else {
+            answers.select(1, on: position, of: page)
+        }
+    }
 
     /// What the script does, in Swift: `WebMoves.follow` on the emitted rows.
     static func expected(_ move: Paging.Move, from position: Int, tour: Tour, answers: Answers) -> WebMoves.Outcome? {
@@ -39,11 +59,12 @@ struct WebMovesTests {
     @Test func everyMoveOnEveryPageInEveryStateOfTheAnswersIsNavigations() {
         for tour in Self.tours {
             let rows = WebMoves.rows(tour)
-            let open = (0..<tour.pageCount).filter { tour.page($0).choice?.defaultIndex == nil && tour.page($0).choice != nil }
+            let open = (0..<tour.pageCount).filter { Answers().blocksForward(on: $0, of: tour.page($0)) }
             for selectedSet in 0..<(1 << open.count) {
                 var answers = Answers()
                 for (bit, position) in open.enumerated() where selectedSet & (1 << bit) != 0 {
-                    answers.select(1, on: position, of: tour.page(position))
+                    Self.open(&answers, on: position, of: tour.page(position))
+                    #expect(!answers.blocksForward(on: position, of: tour.page(position)))
                 }
                 let unanswered = { answers.blocksForward(on: $0, of: tour.page($0)) }
                 for position in 0..<tour.pageCount {
@@ -73,6 +94,14 @@ struct WebMovesTests {
         #expect(rows[1].contains(#""advance":{"to":2,"closedWhileUnanswered":true,"answers":true}"#))
         #expect(rows[5].contains(#""advance":{"ends":"finish"}"#) && rows[5].contains(#""skip":{"ends":"finish"}"#))
         #expect(!json.contains("<") && !json.contains("&"), "nothing in it to escape in HTML")
+    }
+
+    /// A practice not done closes the way on and stops End, as an unanswered question does.
+    @Test func aPracticeNotDoneIsInTheJSONAsAQuestion() {
+        let rows = WebMoves.json(WebMoves.rows(Self.tours[4])).split(separator: "\n")
+        #expect(rows[0].contains(#""last":{"to":6,"stopsFrom":1}"#))
+        #expect(rows[1].contains(#""advance":{"to":2,"closedWhileUnanswered":true}"#) && rows[1].contains(#""next":{"to":2,"closedWhileUnanswered":true}"#))
+        #expect(rows[1].contains(#""previous":{"to":0}"#) && rows[1].contains(#""skip":{"ends":"skip"}"#))
     }
 
     @Test func thePageCarriesTheTableForItsScript() {

@@ -8,6 +8,9 @@ Selenium, as a person and a docs site would use the page:
   the live region announces;
 - question pages: nothing chosen closes the way on; arrows, digits and clicks choose;
   Enter confirms; the tour:answer, tour:finish and tour:skip events and their details;
+- practice pages, played with real keys: a wrong key shows the hint in place and goes
+  nowhere, nor do Enter, → and the button; the key asked (even q), a sequence, Ctrl-R and
+  a typed line show the done line and open the way on; End and a digit stop at one;
 - light and dark: every text's contrast, computed from the computed styles, at least 4.5:1;
   the accent and the gradient kept where they pass;
 - reduced motion; a 390-pixel phone with no sideways scroll and a 1440-pixel desktop
@@ -263,6 +266,106 @@ def questions(path):
         driver.quit()
 
 
+# A tour of practice pages: a key, a line, a sequence, Ctrl and a letter, one of tour's own keys.
+PRACTICE_TOUR = {"pages": [
+    {"title": "Welcome", "subtitle": "Five keys to learn."},
+    {"kind": "practice", "title": "Search", "subtitle": "Press / to search your notes.", "expect": "/", "done": "That is search."},
+    {"kind": "practice", "title": "Sync", "subtitle": "Sync from the shell.", "expect": {"line": "notes sync"}},
+    {"kind": "practice", "title": "Top", "expect": "g g"},
+    {"kind": "practice", "title": "History", "expect": "ctrl-r"},
+    {"kind": "practice", "title": "Quit", "expect": "q", "done": "q quits."},
+    {"title": "Ready"},
+]}
+
+# The practice on the page shown: what it asks, the hint or done line, its live region, its field.
+PRACTICE = """var slide = Array.prototype.filter.call(document.querySelectorAll(".edition:not([hidden]) .slide"), function (s) { return !s.inert; })[0];
+var box = slide.querySelector(".practice"), said = box.querySelector(".said"), typed = box.querySelector(".typed");
+return {ask: box.querySelector(".ask").innerHTML, said: said.textContent, done: said.classList.contains("done"),
+        kbd: Array.prototype.map.call(said.querySelectorAll("kbd"), function (k) { return k.textContent; }),
+        live: said.getAttribute("aria-live"), alerts: document.querySelectorAll("[role=alert]").length,
+        typed: typed ? typed.value : null, focused: document.activeElement === typed};"""
+
+
+def practice_state(driver):
+    return driver.execute_script(PRACTICE)
+
+
+def practices(path):
+    driver = browser()
+    try:
+        open_page(driver, path)
+        press(driver, Keys.END)
+        check("practice: End from page 1 stops at the first practice", state(driver)["page"] == 1, state(driver))
+        press(driver, Keys.HOME, "6")
+        check("practice: so does a digit", state(driver)["page"] == 1 and not events(driver), state(driver))
+        now = practice_state(driver)
+        check("practice: the slide says what to press, the key in <kbd>", now["ask"] == "Press <kbd>/</kbd>", now)
+        press(driver, "x")
+        now = practice_state(driver)
+        check("practice: a wrong key shows the hint in place, naming it, and goes nowhere",
+              now["said"] == "Not quite: that was x. Try again." and now["kbd"] == ["x"] and state(driver)["page"] == 1, now)
+        check("practice: the hint is a polite live region, no alert", now["live"] == "polite" and now["alerts"] == 0, now)
+        for key, name in ((Keys.ENTER, "Enter"), (Keys.ARROW_RIGHT, "→")):
+            press(driver, key)
+            now = practice_state(driver)
+            check(f"practice: {name} before it is done goes nowhere, and is a try", state(driver)["page"] == 1 and now["kbd"] == [name], now)
+        driver.find_element(By.CSS_SELECTOR, ".edition:not([hidden]) .next").click()
+        check("practice: so does the button", state(driver)["page"] == 1 and not events(driver), state(driver))
+        press(driver, "/")
+        now = practice_state(driver)
+        check("practice: / shows the check mark and the done line", now["said"] == "✓ That is search." and now["done"] and state(driver)["page"] == 1, now)
+        for scheme in ("light", "dark"):
+            media(driver, scheme)
+            found = driver.execute_script(CONTRAST)
+            check(f"practice, {scheme}: every text reads at 4.5:1 or more", not found["failures"], found["failures"])
+        media(driver)
+        press(driver, Keys.ENTER)
+        check("practice: then Enter goes on", state(driver)["page"] == 2, state(driver))
+        press(driver, Keys.ARROW_LEFT, Keys.ARROW_RIGHT)
+        check("practice: back, and on again past the one done", state(driver)["page"] == 2, state(driver))
+        now = practice_state(driver)
+        check("practice: a line to type, in <kbd>, and a field", now["ask"] == "Type <kbd>notes sync</kbd> and press Enter" and now["typed"] == "", now)
+        driver.execute_script("document.activeElement.blur()")  # on a focused button, Enter is its click
+        press(driver, Keys.ENTER)
+        check("practice: Enter on an empty line is a try", practice_state(driver)["kbd"] == ["Enter"] and state(driver)["page"] == 2, practice_state(driver))
+        driver.find_element(By.CSS_SELECTOR, ".edition:not([hidden]) .next").click()
+        check("practice: the button does not go on before the line", state(driver)["page"] == 2)
+        press(driver, "notes snyc", Keys.ENTER)
+        now = practice_state(driver)
+        check("practice: typed keys go to the field; a wrong line is named and the field cleared",
+              now["kbd"] == ["notes snyc"] and now["typed"] == "" and now["focused"] and state(driver)["page"] == 2, now)
+        press(driver, Keys.ESCAPE)
+        check("practice: Esc in the field skips", events(driver) == [("tour:skip", {"page": 3})] and state(driver)["page"] == 2)
+        press(driver, " notes   sync ", Keys.ENTER)
+        now = practice_state(driver)
+        check("practice: the line, runs of spaces as one, is done", now["said"] == "✓ Done" and now["done"] and state(driver)["page"] == 2, now)
+        press(driver, Keys.ENTER)
+        check("practice: then Enter goes on", state(driver)["page"] == 3, state(driver))
+        press(driver, "g", "x")
+        check("practice: g then x is a miss", practice_state(driver)["kbd"] == ["x"], practice_state(driver))
+        press(driver, "g", Keys.ENTER)
+        check("practice: a wrong key starts the sequence over", state(driver)["page"] == 3 and not practice_state(driver)["done"])
+        press(driver, "g", "g")
+        check("practice: g g is done", practice_state(driver)["done"], practice_state(driver))
+        press(driver, Keys.ARROW_RIGHT)
+        check("practice: → goes on once it is done", state(driver)["page"] == 4, state(driver))
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("r").key_up(Keys.CONTROL).perform()
+        now = practice_state(driver)
+        check("practice: Ctrl-R is taken (the page stays) and done", now["done"] and state(driver)["page"] == 4
+              and driver.execute_script("return window.seen !== undefined"), now)
+        press(driver, Keys.ENTER, Keys.ESCAPE)
+        check("practice: on a page that asks for q, Esc still skips", events(driver) == [("tour:skip", {"page": 6})] and state(driver)["page"] == 5)
+        press(driver, "q")
+        check("practice: and q is the practice's", practice_state(driver)["said"] == "✓ q quits." and not events(driver) and state(driver)["page"] == 5)
+        press(driver, Keys.HOME, Keys.END)
+        check("practice: all done, End from page 1 goes to the last page", state(driver)["page"] == 6, state(driver))
+        press(driver, Keys.ENTER)
+        check("practice: and the tour finishes with no answers", events(driver) == [("tour:finish", {"answers": {}})])
+        quiet_and_local(driver, "practice", "file://" + path)
+    finally:
+        driver.quit()
+
+
 def appearance(paths):
     """Contrast in both themes on every page; the accent and gradient kept where they pass;
     motion and reduced motion; a phone and a desktop."""
@@ -487,6 +590,10 @@ def main():
     markdown = render(os.path.join(FIXTURES, "translations-md", "habits.md"), name="markdown.html")
     keys_and_clicks(builtin)
     questions(questions_page)
+    practice_tour = os.path.join(work, "practice.json")
+    with open(practice_tour, "w") as out:
+        json.dump(PRACTICE_TOUR, out)
+    practices(render(practice_tour, name="practice.html"))
     appearance([("built-in", builtin, 5), ("questions", questions_page, 4), ("translated", translated, 3)])
     hostile(hostile_page)
     fused(render(os.path.join(FIXTURES, "web", "fused.json"), name="fused.html"))

@@ -2,7 +2,8 @@
 /// worked out by `Navigation.go`, the rule the pager and the accessible mode follow, so
 /// the page's script carries no rule of its own (issue 66, item 1). The script looks a
 /// move up (`follow` is that lookup, in Swift, for the tests) and reads one thing of its
-/// own state: which questions have nothing selected yet.
+/// own state: which pages close the way on yet, questions with nothing selected and
+/// practices not done (issue 67), which the table treats alike.
 ///
 /// An answer state per page would be 2^questions entries, and a row per target of a jump
 /// would be pages² of them; so an entry holds what does not depend on the answers, and
@@ -86,8 +87,8 @@ package enum WebMoves {
         }
     }
 
-    /// Stands for the pages a move passes: a question with nothing selected, which would
-    /// stop it.
+    /// Stands for the pages a move passes: a question with nothing selected (or a practice
+    /// not done, which closes the way alike), which would stop it.
     static let passedPage = Tour.Page(title: "", choice: Tour.Choice(key: "passed", options: [
         Tour.Choice.Option(value: "a", label: "a"), Tour.Choice.Option(value: "b", label: "b")]))
 
@@ -116,7 +117,7 @@ package enum WebMoves {
                       concerned: [Int], asked: Int?) -> Entry {
         let state = Paging(pageCount: pageCount, currentPage: position)
         var clear = Answers()
-        for index in concerned { clear.select(0, on: index, of: page(index)) }
+        for index in concerned { settle(&clear, on: index, of: page(index)) }
         // Closed even then: a question with no option to select, which stays unanswered.
         guard let (_, next) = Navigation.go(move, from: state, answers: &clear, page: page) else {
             return Entry(to: position, closedWhileUnanswered: true)
@@ -131,11 +132,24 @@ package enum WebMoves {
         var none = Answers()
         entry.closedWhileUnanswered = Navigation.go(move, from: state, answers: &none, page: page) == nil
         var onlyThis = Answers()
-        onlyThis.select(0, on: position, of: page(position))
+        settle(&onlyThis, on: position, of: page(position))
         if let (_, stopped) = Navigation.go(move, from: state, answers: &onlyThis, page: page), stopped != next {
             entry.stopsFrom = position + 1
         }
         return entry
+    }
+
+    /// Opens the way on from `position` as the person would: a question's first option
+    /// selected, a practice done (its keys pressed, or its line typed, by its own rules).
+    static func settle(_ answers: inout Answers, on position: Int, of page: Tour.Page) {
+        answers.select(0, on: position, of: page)
+        guard let practice = page.practice else { return }
+        var progress = PracticeProgress()
+        switch practice.expectation {
+        case .keys(let keys): for key in keys { _ = progress.take(key, command: nil, for: practice) }
+        case .line(let line): progress.take(line: line, for: practice)
+        }
+        answers.practice[position] = progress
     }
 
     /// The script's lookup: the entry for a move (a jump by the page asked; nil for a page

@@ -198,6 +198,10 @@ private struct EditionWriter {
         html += "<button type=\"button\" class=\"next\"></button>\n</div>\n"
         // Where each move goes, for the script (WebMoves): JSON of numbers and fixed words only.
         html += "<div class=\"moves\" hidden>\(WebMoves.json(WebMoves.rows(tour)))</div>\n"
+        // What every practice page's script reads (WebPractice), only where there is one.
+        if tour.pages.contains(where: { $0.practice != nil }) {
+            html += "<div class=\"practice-keys\" hidden>\(WebPage.escaped(WebPractice.sharedJSON))</div>\n"
+        }
         html += "<div class=\"announce\" aria-live=\"polite\" aria-atomic=\"true\"></div>\n</div>\n</section>\n"
         return html
     }

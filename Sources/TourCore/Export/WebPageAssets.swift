@@ -1,7 +1,8 @@
 /// The web page's fixed style and its one script (`WebPage`). The script has no paging
 /// rule of its own: where each move goes on each page is data Swift writes from
 /// `Navigation.go` (`WebMoves`, in the edition's `.moves`), which the script looks up and
-/// reads with one thing it keeps, which questions have nothing selected.
+/// reads with one thing it keeps, which pages close the way on: questions with nothing
+/// selected and practices not done. A practice's keys are data too (`WebPractice`).
 enum WebPageAssets {
     static let style = """
         :root{color-scheme:light dark;--backdrop:\(WebInk.css(WebTheme.light.backdrop));--card:\(WebInk.css(WebTheme.light.card));\
@@ -14,7 +15,7 @@ enum WebPageAssets {
         .tour{width:100%;max-width:40rem}
         .carousel{background:var(--card);color:var(--text);border-radius:1.25rem;box-shadow:0 .5rem 2rem rgb(0 0 0/.15);overflow:hidden}
         .top{display:flex;justify-content:flex-end;padding:.5rem .75rem 0;min-height:2.75rem}
-        .viewport{overflow:hidden;touch-action:pan-y}
+        .viewport{overflow:hidden;overflow:clip;touch-action:pan-y}
         html.js .track{display:flex;transition:transform .35s cubic-bezier(.2,.7,.2,1)}
         @media (prefers-reduced-motion:reduce){html.js .track{transition:none}}
         .slide{flex:0 0 100%;min-width:0;padding:1rem 1.5rem 1.5rem;background:var(--slide-bg);color:var(--s-text);text-align:center;overflow-wrap:anywhere}
@@ -43,6 +44,18 @@ enum WebPageAssets {
         .option .mark::before{content:"\\25CB";color:var(--s-muted)}
         .option[aria-checked=true] .mark::before{content:"\\25CF";color:var(--s-title)}
         .option .detail{grid-column:2;color:var(--s-muted);font-size:.9em}
+        .practice{max-width:30rem;margin:1rem auto 0}
+        .practice .ask{margin:0;font-weight:600}
+        kbd{font-family:ui-monospace,"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;font-size:.92em;color:var(--s-code);\
+        border:1px solid var(--line);border-bottom-width:2px;border-radius:.35rem;padding:0 .35rem}
+        .practice.asks .ask kbd{animation:asks .6s}
+        @media (prefers-reduced-motion:reduce){.practice.asks .ask kbd{animation:none;border-color:var(--mark)}}
+        .typed{font:inherit;font-family:ui-monospace,"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;color:var(--s-text);\
+        background:none;border:2px solid var(--line);border-radius:.5rem;padding:.45rem .75rem;margin-top:.75rem;width:100%;max-width:24rem}
+        .typed:focus-visible{outline:3px solid var(--mark);outline-offset:2px}
+        .said{margin:.75rem 0 0;min-height:1.5em;color:var(--s-muted)}
+        .said.done{color:var(--s-title);font-weight:600}
+        html:not(.js) .typed,html:not(.js) .said{display:none}
         .bottom{display:flex;flex-direction:column;align-items:center;gap:.75rem;padding:0 1.5rem 1.5rem}
         html:not(.js) .top,html:not(.js) .bottom{display:none}
         .dots{display:flex;flex-wrap:wrap;justify-content:center}
@@ -89,6 +102,14 @@ enum WebPageAssets {
           var slides = all(edition, ".slide"), dots = all(edition, ".dot"), count = slides.length;
           var moves = JSON.parse(one(".moves").textContent);
           var current = 0, chosen = {}, answered = {};
+          // Practice pages (WebPractice): each one's data, how many of its keys are matched, done.
+          var practices = slides.map(function (slide) {
+            var box = slide.querySelector(".practice[data-practice]");
+            return box ? { box: box, data: JSON.parse(box.getAttribute("data-practice")), said: box.querySelector(".said"),
+              typed: box.querySelector(".typed"), matched: 0, done: false } : null;
+          });
+          var keysData = one(".practice-keys"), shared = keysData ? JSON.parse(keysData.textContent) : { names: {}, waysOut: [] };
+          function has(object, name) { return Object.prototype.hasOwnProperty.call(object, name); }
 
           function send(name, detail) { doc.dispatchEvent(new CustomEvent(name, { detail: detail })); }
           function isQuestion(page) { return slides[page].hasAttribute("data-key"); }
@@ -107,8 +128,9 @@ enum WebPageAssets {
             Object.keys(answered).forEach(function (page) { result[slides[page].getAttribute("data-key")] = value(Number(page)); });
             return result;
           }
-          // The one thing the table of moves is read with: a question with nothing selected.
-          function unanswered(page) { return isQuestion(page) && selection(page) === null; }
+          // The one thing the table of moves is read with: a page that closes the way on, a
+          // question with nothing selected or a practice not done.
+          function unanswered(page) { return isQuestion(page) ? selection(page) === null : practices[page] !== null && !practices[page].done; }
           // The person went on from a question: its selection is their answer.
           function answer(page) {
             answered[page] = true;
@@ -116,9 +138,10 @@ enum WebPageAssets {
             detail[slides[page].getAttribute("data-key")] = value(page);
             send("tour:answer", detail);
           }
-          // The way on is closed: the options say so for a moment, and focus stays where it is.
+          // The way on is closed: the options (or the keys asked) say so for a moment, and focus
+          // stays where it is.
           function ask(page) {
-            var group = slides[page].querySelector(".choices");
+            var group = slides[page].querySelector(".choices, .practice");
             group.classList.remove("asks");
             void group.offsetWidth;
             group.classList.add("asks");
@@ -159,6 +182,78 @@ enum WebPageAssets {
             var from = selected === null ? (delta > 0 ? -1 : length) : selected;
             choose(Math.min(Math.max(0, from + delta), length - 1), slides[current].contains(doc.activeElement));
           }
+          // The key pressed as WebPractice names keys: KeyboardEvent.key, or "Ctrl+" and a
+          // letter; null when it is the browser's (with Meta or Alt; Ctrl with no letter).
+          // Ctrl and Alt together are AltGr: the character it types.
+          function keyID(event) {
+            if (event.metaKey || (event.altKey && !event.ctrlKey)) return null;
+            if (event.ctrlKey && !event.altKey) return /^[a-z]$/i.test(event.key) ? "Ctrl+" + event.key.toLowerCase() : null;
+            return event.key;
+          }
+          function isCharacter(id) { return id !== null && Array.from(id).length === 1; }
+          // The move the page's own keys make, by the names the table of moves has (WebPractice.moveKeys).
+          var moveKeys = \(WebPractice.moveKeysJSON);
+          function keyMove(key) { return has(moveKeys, key) ? moveKeys[key] : /^[1-9]$/.test(key) ? "jump" : null; }
+          // The hint after a try that was not it, the key or line it names in <kbd>.
+          function missed(practice, tried) {
+            var said = practice.said;
+            said.className = "said";
+            said.textContent = "";
+            practice.data.missed.forEach(function (piece, index) {
+              if (index > 0) said.appendChild(doc.createElement("kbd")).textContent = tried;
+              said.appendChild(doc.createTextNode(piece));
+            });
+          }
+          function practiceDone(practice) {
+            practice.done = true;
+            practice.said.className = "said done";
+            practice.said.textContent = practice.data.done;
+            if (practice.typed) {
+              practice.typed.readOnly = true;
+              if (doc.activeElement === practice.typed) next.focus();
+            }
+          }
+          // A key of a practice of keys: one step of its table (WebPractice.steps), by the
+          // key's place among those asked, any other last.
+          function pressKey(practice, id) {
+            var keys = practice.data.keys, index = keys.indexOf(id);
+            var step = practice.data.steps[practice.matched][index < 0 ? keys.length : index];
+            practice.matched = step[0];
+            if (step[1]) missed(practice, has(shared.names, id) ? shared.names[id] : id);
+            else practice.said.textContent = "";
+            if (practice.matched === practice.data.steps.length) practiceDone(practice);
+          }
+          // A line tried: runs of spaces as one (Tour.Practice.normalized), compared as Swift
+          // compares text, by canonical equivalence.
+          function checkLine(practice) {
+            var tried = practice.typed.value.split(" ").filter(Boolean).join(" ");
+            if (tried.normalize("NFC") === practice.data.line.normalize("NFC")) { practiceDone(practice); return; }
+            missed(practice, tried || practice.data.empty);
+            practice.typed.value = "";
+          }
+          // A key on a practice not done, by the pager's rules (PracticeProgress.take): "taken"
+          // when it was the practice's, "field" when it is the text field's own, else null and
+          // the page's keys have it. On a focused button Enter and Space are its click.
+          function practise(event, practice) {
+            var target = event.target, id = keyID(event);
+            var onButton = target && target.tagName === "BUTTON" && (id === "Enter" || id === " ");
+            if (practice.typed) {
+              if (target === practice.typed) return id === "Enter" ? (event.isComposing ? "field" : (checkLine(practice), "taken")) : id === "Escape" ? null : "field";
+              if (onButton || id === null) return null;
+              if (id === "Enter") checkLine(practice);
+              else if (isCharacter(id)) { practice.typed.value += id; practice.typed.focus({ preventScroll: true }); }
+              else if (id === "Backspace") practice.typed.value = practice.typed.value.slice(0, -1);
+              else return null;
+              return "taken";
+            }
+            if (id === null || (onButton && practice.data.keys.indexOf(id) < 0)) return null;
+            if (practice.data.keys.indexOf(id) < 0) {
+              if (!event.ctrlKey && shared.waysOut.indexOf(keyMove(event.key)) >= 0) return null;
+              if (!has(shared.names, id) && !isCharacter(id)) return null;
+            }
+            pressKey(practice, id);
+            return "taken";
+          }
           function render(changed) {
             var slide = slides[current], focusLost = false;
             // Art another page showed first is copied in when its own page shows.
@@ -197,23 +292,28 @@ enum WebPageAssets {
             });
           });
           doc.addEventListener("keydown", function (event) {
-            if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-            var target = event.target, tag = target && target.tagName;
-            if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
-            var onOption = tag === "BUTTON" && target.classList.contains("option"), key = event.key;
-            if (key === "ArrowRight") go("next");
-            else if (key === "ArrowLeft") go("previous");
-            else if (key === "Enter") {
+            if (event.defaultPrevented) return;
+            var practice = practices[current];
+            if (practice && !practice.done) {
+              var taken = practise(event, practice);
+              if (taken === "field") return;
+              if (taken) { event.preventDefault(); return; }
+            }
+            if (event.altKey || event.ctrlKey || event.metaKey) return;
+            var target = event.target, tag = target && target.tagName, key = event.key, move = keyMove(key);
+            // A practice's field lets Esc through: it skips, as in the terminal.
+            var escapes = practice && target === practice.typed && key === "Escape";
+            if (!escapes && (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable))) return;
+            var onOption = tag === "BUTTON" && target.classList.contains("option");
+            if (move === "advance") {
               // A button takes its own Enter; on an option, Enter chooses it and goes on.
               if (tag === "BUTTON" && !onOption) return;
               if (onOption) choose(options(current).indexOf(target), false);
               go("advance");
             }
-            else if (key === "Escape" || key === "q") go("skip");
-            else if (key === "Home") go("first");
-            else if (key === "End") go("last");
+            else if (move === "jump") { if (isQuestion(current)) choose(Number(key) - 1, onOption); else go("jump", Number(key) - 1); }
+            else if (move) go(move);
             else if ((key === "ArrowDown" || key === "ArrowUp") && isQuestion(current)) moveChoice(key === "ArrowDown" ? 1 : -1);
-            else if (/^[1-9]$/.test(key)) { if (isQuestion(current)) choose(Number(key) - 1, onOption); else go("jump", Number(key) - 1); }
             else return;
             event.preventDefault();
           });

@@ -181,12 +181,8 @@ extension PageKind {
             // Only a practice page is given this body; any other page draws as a standard one.
             page.practice.map { PracticeBody(title: page.title, subtitle: page.subtitle, practice: $0) } ?? PageKind.page.body(page)
         },
-        webForm: { page, _, _ in
-            var html = WebPage.subtitle(page)
-            guard let practice = page.practice else { return html }
-            html += "<p class=\"practice\" data-expect=\"\(WebPage.escaped(practice.named(.unicode)))\"><kbd>\(WebPage.escaped(practice.named(.unicode)))</kbd></p>\n"
-            return html
-        },
+        // What to press, the keys in <kbd>, and the data its script plays it by (WebPractice).
+        webForm: { page, slide, _ in WebPractice.form(page, slide: slide) },
         fill: { page, values in
             guard let practice = page.practice else { return nil }
             guard var filled = practice.filled(with: values) else {
