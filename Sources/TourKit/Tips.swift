@@ -190,6 +190,7 @@ enum TipRunner {
                 return set
             }
             if let loadError { throw loadError }
+            if case .nothing(.tipSilenced(let silence)) = surface { return silent(TipPolicy.explanation(silence)) }
             guard let set else { return silent("there are no tips") }
             let offLine = Self.offLine(set, id: id, options: options, environment: environment)
             let width = TerminalEnvironment.standardOutputColumns()
@@ -207,9 +208,7 @@ enum TipRunner {
                 guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return .nothing }
                 write = Checklist.recording(stage, in: state, at: now)
                 return .checklist
-            case .nothing(.tipSilenced(let silence)):
-                return silent(TipPolicy.explanation(silence))
-            default:
+            case .welcome, .whatsNew, .nothing:
                 return silent("there are no tips")
             }
         }
