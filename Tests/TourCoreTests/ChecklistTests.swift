@@ -162,6 +162,28 @@ struct ChecklistTests {
         #expect(StartPlan.shows(.checklist(.allDone), at: .exit) && !StartPlan.shows(.checklist(.progress(done: 0)), at: .start))
     }
 
+    /// What's new still comes first: the tip's slot, and so the list, is reached only when
+    /// nothing is new; the welcome's start shows no list either.
+    @Test func whatsNewAndTheWelcomeComeBeforeTheList() {
+        var tour = Tour(id: "mytool", version: "1.1.0", pages: [Tour.Page(title: "Welcome"), Tour.Page(title: "New", since: "1.1.0")])
+        tour.checklist = Self.list
+        let seen = SeenState(outcome: .completed, version: "1.0.0", lastPage: 0, seenAt: "2026-01-01T00:00:00Z")
+        let update = StartPlan.start(lastSeen: seen, head: .notRead, tourInHand: tour, readTour: { () -> Tour in tour }, style: { _ in .notice })
+        guard case .tour(.whatsNew(.notice), _, _) = update else {
+            Issue.record("an update with a new page shows what's new, not the list: \(update)")
+            return
+        }
+        let first = StartPlan.start(lastSeen: nil, head: .notRead, tourInHand: tour, readTour: { () -> Tour in tour }, style: { _ in .notice })
+        guard case .tour(.welcome, _, _) = first else {
+            Issue.record("a first start shows the welcome: \(first)")
+            return
+        }
+        // And the welcome's start makes the list wait for the interval.
+        let afterWelcome = StartPlan.tipsState(afterTourShowing: nil, at: 1_000)
+        #expect(StartPlan.tip(state: afterWelcome, unreadable: false, tipsMayExist: true, interval: 86_400, now: 1_001) { tour.tipSet }
+            == .nothing(.tipSilenced(.tooSoon(elapsed: 1, interval: 86_400))))
+    }
+
     // MARK: What is printed
 
     @Test func theCardShowsTitleProgressMarksAndTheNextHint() {
