@@ -3,6 +3,8 @@ import TourCore
 /// The parsed command line.
 package struct Arguments {
     package var file: String?
+    /// `tour done FILE ITEM`: the checklist item.
+    package var item: String?
     package var plain = false
     package var noColor = false
     package var noAnimation = false
@@ -61,6 +63,10 @@ package struct Arguments {
             let word = words[index]
             index += 1
             if optionsEnded || !word.hasPrefix("-") || word == "-" {
+                if arguments.file != nil, arguments.command == .done, arguments.item == nil {
+                    arguments.item = word
+                    continue
+                }
                 guard arguments.file == nil else { throw TourError.usage("tour: one tour file at a time; got \(Quoted(arguments.file!)) and \(Quoted(word))") }
                 arguments.file = word
                 continue
@@ -127,6 +133,10 @@ package struct Arguments {
             }
         case .whatsNew?, .answers?:
             guard file != nil else { throw TourError.usage("tour: \(command!.rawValue) needs a tour FILE") }
+        case .done?:
+            guard file != nil, item != nil else { throw TourError.usage("tour: done needs a tour FILE and an ITEM of its checklist, as in tour done mytool.json login") }
+        case .checklist?:
+            guard file != nil else { throw TourError.usage("tour: checklist needs a tour FILE") }
         case .schema?:
             guard file == nil else { throw TourError.usage("tour: schema takes no FILE; it prints the one schema of every tour file") }
         case .tip? where (tipsOff || tipsOn) && id != nil:

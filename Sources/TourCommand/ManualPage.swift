@@ -105,6 +105,12 @@ package enum ManualPage {
         .Ar file
         .Nm
         .Cm schema
+        .Nm
+        .Cm done
+        .Ar file item
+        .Nm
+        .Cm checklist
+        .Ar file
         .Sh DESCRIPTION
         .Nm
         greets the new user of a command-line tool with a short tour of pages,
@@ -164,6 +170,14 @@ package enum ManualPage {
         \(escape(sentence(Subcommand.answers.summary)))
         .It Cm schema
         \(escape(sentence(Subcommand.schema.summary)))
+        .It Cm done
+        \(escape(sentence(Subcommand.done.summary)))
+        A start then shows the checklist in a tip's place, at most once a day, with
+        what is done, until every item is done (one
+        .Dq all done
+        line, once) or tips are turned off.
+        .It Cm checklist
+        \(escape(sentence(Subcommand.checklist.summary)))
         .El
         .Sh OPTIONS
         .Bl -tag -width Ds

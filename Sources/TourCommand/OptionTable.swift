@@ -55,7 +55,7 @@ package enum OutputFormat: String, Sendable, CaseIterable {
         switch command {
         case .check: [.text, .json]
         case .render: [.text, .ansi, .svg, .html, .cast]
-        case .tip, .tips, .whatsNew, .answers, .schema: []
+        case .tip, .tips, .whatsNew, .answers, .schema, .done, .checklist: []
         }
     }
 
@@ -79,6 +79,8 @@ package enum Subcommand: String, Sendable, CaseIterable {
     case whatsNew = "whats-new"
     case answers
     case schema
+    case done
+    case checklist
 
     package var summary: String {
         switch self {
@@ -89,6 +91,8 @@ package enum Subcommand: String, Sendable, CaseIterable {
         case .answers: "print the answers this user gave to the questions of FILE, as one JSON object ({} when none); shows nothing, works in a pipe and in CI"
         case .whatsNew: "play every page of FILE with a \"since\", newest version first (or those newer than --since); records nothing"
         case .schema: "print the JSON Schema of tour files, for editors: save it beside a tour and name it in its \"$schema\""
+        case .done: "tick ITEM of the checklist of FILE for this user, when they really did it; prints nothing, writes nothing twice, and nothing when the tour was never shown; an unknown ITEM is a usage error that names the nearest"
+        case .checklist: "print the checklist of FILE now, with what this user has done, whatever the interval; records nothing"
         }
     }
 }
@@ -109,7 +113,7 @@ package enum OptionTable {
                summary: "use the translation FILE.LL.json (default: from LC_ALL, LC_MESSAGES, LANG)", commands: [nil, .check, .render, .whatsNew]),
         Option(names: ["--allow-outside-art"], store: .flag({ $0.allowOutsideArt = true }),
                summary: "let heroFile name art outside the tour file's folder", commands: [nil, .check, .render]),
-        Option(names: ["--no-color"], store: .flag({ $0.noColor = true }), summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew]),
+        Option(names: ["--no-color"], store: .flag({ $0.noColor = true }), summary: "no colors (also when NO_COLOR is set)", commands: [nil, .render, .tip, .tips, .whatsNew, .checklist]),
         Option(names: ["--colors"], store: .value(Arguments.readColors), value: .text("COLORS"),
                summary: "render: the colors to draw with, 2, 8, 16, 256 or 24bit (default 24bit; 2 with --no-color or NO_COLOR)",
                commands: [.render]),
@@ -130,7 +134,7 @@ package enum OptionTable {
         Option(names: ["--format"], store: .value(Arguments.readFormat), value: .format,
                summary: "check: \(OutputFormat.list(for: .check)); render: \(OutputFormat.list(for: .render))", commands: [.check, .render]),
         Option(names: ["--every"], store: .value(Arguments.readInterval), value: .text("DURATION"),
-               summary: "tip, and --once with a tour's tips: the least time between two tips: 0, or a number and s, m, h, d or w (default 1d)",
+               summary: "tip, and --once with a tour's tips or checklist: the least time between two of them: 0, or a number and s, m, h, d or w (default 1d)",
                commands: [nil, .tip]),
         Option(names: ["--whats-new"], store: .value(Arguments.readWhatsNewStyle), value: .text("STYLE"),
                summary: "with --once, after an update: pager (full screen) or notice (printed in place, no key to press); default: the tour's \"whatsNew\", else pager"),
@@ -180,6 +184,8 @@ package enum OptionTable {
                    tour whats-new FILE [--since VERSION] [--plain]
                    tour answers FILE
                    tour schema
+                   tour done FILE ITEM
+                   tour checklist FILE
 
             Plays the onboarding tour in FILE (JSON, or Markdown for .md), or the built-in
             tour of tour itself.

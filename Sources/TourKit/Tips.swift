@@ -34,7 +34,7 @@ public struct Tips: Sendable {
     }
 
     /// The file name errors and the default id go by.
-    private var fileName: String {
+    var fileName: String {
         switch source {
         case .file(let path): path
         case .bytes(_, let fileName, _): fileName
@@ -141,10 +141,12 @@ enum TipRunner {
         if let silence = environmentSilence(environment) { return silent(TipPolicy.explanation(silence)) }
         guard let store = store(options) else { return silent("no state directory (HOME is not set), so tips could not take turns") }
         let id = try tips.stateID()
-        return try showDue(id: id, store: store, tipsMayExist: true, options: options, environment: environment,
-                           warn: { StandardStreams.error("tour: warning: \($0)\n") }) { () throws(TourError) -> TipSet? in
+        let shown = try showDue(id: id, store: store, tipsMayExist: true, options: options, environment: environment,
+                                warn: { StandardStreams.error("tour: warning: \($0)\n") }) { () throws(TourError) -> TipSet? in
             try tips.load()
         }
+        if case .tip(let key) = shown { return key }
+        return nil
     }
 
     /// What the environment says of tips: stdout and stderr, CI, TOUR_DISABLE, TOUR_NO_TIPS,
@@ -158,17 +160,18 @@ enum TipRunner {
 
     /// Reads the state, decides with `StartPlan.tip`, prints the tip that is due from
     /// `load` and records it, all under the state's lock: of starts at once, one shows.
-    /// What `tour tip` and a `once` start share. Returns the key of the tip shown.
+    /// What `tour tip` and a `once` start share. Returns what was shown: a tip by its key,
+    /// the checklist (which takes the tip's slot while it has anything to say), or nothing.
     /// `warn` takes what went wrong with the state: the command prints it, a `once` start
     /// gives it with its others, after the run.
     static func showDue(id: String, store: TipsStateStore, tipsMayExist: Bool, options: TipOptions, environment: TerminalEnvironment,
-                        warn: (String) -> Void, load: () throws(TourError) -> TipSet?) throws(TourError) -> String? {
-        func silent(_ why: String) -> String? {
+                        warn: (String) -> Void, load: () throws(TourError) -> TipSet?) throws(TourError) -> TourResult.Shown {
+        func silent(_ why: String) -> TourResult.Shown {
             if environment.debugLines { StandardStreams.error("tour: no tip: \(why)\n") }
-            return nil
+            return .nothing
         }
         // One locked change of the tips state: of starts at once, one shows.
-        let changed = try store.changing(id: id, timeout: 1.0) { (loaded, write) throws(TourError) -> String? in
+        let changed = try store.changing(id: id, timeout: 1.0) { (loaded, write) throws(TourError) -> TourResult.Shown in
             var state: TipsState? = nil
             var unreadable = false
             switch loaded {
@@ -187,22 +190,38 @@ enum TipRunner {
                 return set
             }
             if let loadError { throw loadError }
-            guard case .tip(let index) = surface, let set else {
-                if case .nothing(.tipSilenced(let silence)) = surface { return silent(TipPolicy.explanation(silence)) }
+            if case .nothing(.tipSilenced(let silence)) = surface { return silent(TipPolicy.explanation(silence)) }
+            guard let set else { return silent("there are no tips") }
+            let offLine = Self.offLine(set, id: id, options: options, environment: environment)
+            let width = TerminalEnvironment.standardOutputColumns()
+            switch surface {
+            case .tip(let index):
+                let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: width)
+                // A tip that did not reach the person (a closed terminal) was not seen.
+                guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return .nothing }
+                write = TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now)
+                return .tip(id: set.tips[index].key)
+            case .checklist(let stage):
+                guard let checklist = set.checklist else { return .nothing }
+                let canvas = ChecklistCard.canvas(checklist, stage: stage, done: checklist.done(in: state), accent: set.accent,
+                                                  offLine: offLine, width: width)
+                guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return .nothing }
+                write = Checklist.recording(stage, in: state, at: now)
+                return .checklist
+            case .welcome, .whatsNew, .nothing:
                 return silent("there are no tips")
             }
-            let offLine = TipCard.offLine(file: set.offHint, tool: options.offHint,
-                                          command: options.offCommandNamesTheID ? TipCard.offCommand(id: id, tour: FileSystem.tourCommandName(searchPath: environment.variable("PATH"))) : nil,
-                                          width: TerminalEnvironment.standardOutputColumns())
-            let canvas = TipCard.canvas(index, of: set, offLine: offLine, width: TerminalEnvironment.standardOutputColumns())
-            // A tip that did not reach the person (a closed terminal) was not seen.
-            guard TourRunner.printInPlace(canvas, color: options.color, environment: environment) else { return nil }
-            write = TipRotation.recording(index, of: set, in: state ?? TipsState(), at: now)
-            return set.tips[index].key
         }
         guard let changed else { return silent("another start held the tips state for a second") }
-        if let failure = changed.writeFailure { warn("\(failure.reason); the same tip will show again") }
+        if let failure = changed.writeFailure { warn("\(failure.reason); the same \(changed.result == .checklist ? "checklist" : "tip") will show again") }
         return changed.result
+    }
+
+    /// The dim last line of a tip or the checklist: how to turn them off.
+    static func offLine(_ set: TipSet, id: String, options: TipOptions, environment: TerminalEnvironment) -> String {
+        TipCard.offLine(file: set.offHint, tool: options.offHint,
+                        command: options.offCommandNamesTheID ? TipCard.offCommand(id: id, tour: FileSystem.tourCommandName(searchPath: environment.variable("PATH"))) : nil,
+                        width: TerminalEnvironment.standardOutputColumns())
     }
 
     static func setOff(_ off: Bool, tips: Tips, options: TipOptions) throws(TourError) {
@@ -224,6 +243,10 @@ enum TipRunner {
 
     static func browse(_ tips: Tips, options: TourOptions, tipOptions: TipOptions) throws(TourError) -> TourOutcome {
         let set = try tips.load()
+        // A tour with a checklist and no tips: nothing to page through.
+        guard !set.tips.isEmpty else {
+            throw TourError.content(file: tips.fileName, position: nil, message: "the tour has no \"tips\"; add \"tips\": [{\"text\": \"…\"}]")
+        }
         var options = options
         options.once = false
         let outcome = try set.browsingTour.run(options: options)
@@ -268,11 +291,10 @@ enum StartTip {
             return .nothing
         }
         // The locale only for a tip that may be shown (TourRunner.inDrawingLocale).
-        let key = try TourRunner.inDrawingLocale(environment) { (environment) throws(TourError) -> String? in
+        return try TourRunner.inDrawingLocale(environment) { (environment) throws(TourError) -> TourResult.Shown in
             try TipRunner.showDue(id: id, store: store, tipsMayExist: tipsMayExist, options: tipOptions, environment: environment,
                                   warn: { warnings.state($0) }, load: readTips)
         }
-        return key.map { .tip(id: $0) } ?? .nothing
     }
 
     /// After the welcome or what's new of a tour with tips: the tips' interval counts from now.

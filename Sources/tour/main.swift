@@ -45,6 +45,9 @@ func main() -> Int32 {
     if arguments.command == .tip, let id = arguments.id {
         return TipsCommand.setOff(arguments, id: id)
     }
+    if arguments.command == .done || arguments.command == .checklist, let path = arguments.file {
+        return ChecklistCommand.run(arguments, path: path)
+    }
     if arguments.command == .schema {
         return Authoring.writeOut(TourSchema.text) ? ExitCode.completed.rawValue : ExitCode.writeFailed.rawValue
     }

@@ -501,16 +501,38 @@ def check_wheel_here(wheel):
         check("python-notes after the update: no key asked, exit 0, nothing left", code == 0 and restored and left == 0,
               f"exit {code}, restored {restored}, {left} bytes left")
 
-        # A day later (the tips state's clock set back), a tip, in place, before its own output.
+        # A day later (the tips state's clock set back), the getting-started checklist in a
+        # tip's place, in place, before its own output; never a tip beside it.
         a_day_later(home, "notes")
         fourth = run_notes(venv, home)
         code, restored, left = fourth.finish()
-        check("python-notes a day later: one tip, then its own output",
-              "Tip  Search your notes" in fourth.text() and "What's new" not in fourth.text() and code == 0, fourth.text())
+        check("python-notes a day later: the checklist, 0 of 3 with the next hint, then its own output",
+              "Getting started with notes  0 of 3" in fourth.text() and "Next: notes add TEXT" in fourth.text()
+              and "Tip" not in fourth.text() and "What's new" not in fourth.text() and code == 0, fourth.text())
 
-        # The tip's last line is the tool's own command (the tour's "tipsOff"), and that command,
-        # as pipx installs it (the tool's link alone on PATH), turns the tips off.
-        check("python-notes' tip names the tool's own command", "Hide tips: notes tips off" in fourth.text(), fourth.text())
+        # `notes sync` ticks its item (tour_onboarding.done) once the sync worked, in a pipe,
+        # silently; the next day's start shows it ticked.
+        synced = subprocess.run([os.path.join(venv, "bin", "notes"), "sync"], env=person(home), stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True)
+        a_day_later(home, "notes")
+        ticked = run_notes(venv, home)
+        ticked.finish()
+        check("`notes sync` ticks its checklist item: a day later, 1 of 3 with Sync ticked",
+              synced.returncode == 0 and synced.stdout == "Synced 0 notes.\n" and synced.stderr == ""
+              and "1 of 3" in ticked.text() and "✓ Sync your notes" in ticked.text(), f"{synced.stdout}{synced.stderr}\n{ticked.text()}")
+
+        # done() with a misspelled item: USAGE_ERROR, and tour names the nearest on stderr.
+        kettle = os.path.join(scratch, "kettle-checklist.json")
+        with open(kettle, "w") as out:
+            out.write('{"id": "kettle", "pages": [{"title": "Hi"}], "checklist": {"items": [{"id": "boil", "title": "Boil"}, {"id": "pour", "title": "Pour"}]}}')
+        wrong = subprocess.run([os.path.join(venv, "bin", "python"), "-c", "import sys, tour_onboarding as t; print(t.done(sys.argv[1], 'bol').name)", kettle],
+                               env=person(home), stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        check("tour_onboarding.done with a misspelled item: USAGE_ERROR, the nearest named",
+              wrong.stdout == "USAGE_ERROR\n" and 'did you mean "boil"?' in wrong.stderr, f"{wrong.stdout}{wrong.stderr}")
+
+        # The checklist's last line is the tips', the tool's own command (the tour's "tipsOff"),
+        # and that command, as pipx installs it (the tool's link alone on PATH), turns both off.
+        check("python-notes' checklist names the tool's own command", "Hide tips: notes tips off" in fourth.text(), fourth.text())
         local_bin = os.path.join(home, ".local", "bin")
         os.makedirs(local_bin, exist_ok=True)
         os.symlink(os.path.join(venv, "bin", "notes"), os.path.join(local_bin, "notes"))
@@ -520,8 +542,9 @@ def check_wheel_here(wheel):
         a_day_later(home, "notes")
         fifth = run_notes(venv, home)
         fifth.finish()
-        check("`notes tips off` (tour_onboarding.tips_off) turns the tips off: a day later, no tip",
-              off.returncode == 0 and off.stdout == "notes: tips are off\n" and "Tip" not in fifth.text(),
+        check("`notes tips off` (tour_onboarding.tips_off) turns the tips and the checklist off: a day later, neither",
+              off.returncode == 0 and off.stdout == "notes: tips are off\n" and "Tip" not in fifth.text()
+              and "Getting started" not in fifth.text(),
               f"{off.stdout}{off.stderr}\n{fifth.text()}")
 
         # With no "tipsOff" of the tour's own, the default hint names the venv's tour by its
@@ -691,8 +714,25 @@ def check_npm(tarballs):
         a_day_later(home, "notes")
         fourth = Terminal(notes, env)
         code, restored, left = fourth.finish()
-        check("node-notes a day later: one tip, then its own output, nothing left",
-              "Tip  Search your notes" in fourth.text() and code == 0 and restored and left == 0, fourth.text())
+        check("node-notes a day later: the checklist in a tip's place, then its own output, nothing left",
+              "Getting started with notes  0 of 3" in fourth.text() and "Tip" not in fourth.text()
+              and code == 0 and restored and left == 0, fourth.text())
+        # `notes sync` ticks its item (tour.done) once the sync worked; a day later it shows.
+        synced = subprocess.run(notes + ["sync"], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        a_day_later(home, "notes")
+        ticked = Terminal(notes, env)
+        ticked.finish()
+        check("`notes sync` in node-notes ticks its checklist item: a day later, 1 of 3 with Sync ticked",
+              synced.returncode == 0 and synced.stdout == "Synced 0 notes.\n" and "1 of 3" in ticked.text()
+              and "✓ Sync your notes" in ticked.text(), f"{synced.stdout}{synced.stderr}\n{ticked.text()}")
+
+        kettle = os.path.join(scratch, "kettle-checklist.json")
+        with open(kettle, "w") as out:
+            out.write('{"id": "kettle", "pages": [{"title": "Hi"}], "checklist": {"items": [{"id": "boil", "title": "Boil"}, {"id": "pour", "title": "Pour"}]}}')
+        wrong = subprocess.run(["node", "-e", "console.log(require('tour-onboarding').done(process.argv[1], 'bol'))", kettle], cwd=project,
+                               env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        check("done() from Node with a misspelled item: 'usage error', the nearest named",
+              wrong.stdout == "usage error\n" and 'did you mean "boil"?' in wrong.stderr, f"{wrong.stdout}{wrong.stderr}")
 
         # Ctrl-C during the tour reaches the whole process group, as in a shell: it ends
         # the tour (INTERRUPTED), and the Node tool goes on.

@@ -79,7 +79,7 @@ struct TourDecoderTests {
         (#"{"pages": [{"title": "a", "titel": "b"}]}"#, #"t.json:1:27: unknown key "titel" in page 1; did you mean "title"?"#),
         // Playing lists every error, as tour check does.
         ("{\n  \"pages\": [],\n  \"colour\": 1\n}", #"t.json:2:12: "pages" is empty; a tour needs at least one page"# + "\n"
-            + #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, values, $schema"#),
+            + #"t.json:3:3: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, values, checklist, $schema"#),
         (#"{"pages": []}"#, #"t.json:1:11: "pages" is empty; a tour needs at least one page"#),
         (#"{"id": "x"}"#, #"t.json:1:1: the tour has no "pages"; add "pages": [{"title": "…"}]"#),
         ("{\"pages\": [\n  {\"subtitle\": \"x\"}\n]}", #"t.json:2:3: page 1 has no "title""#),
@@ -120,7 +120,7 @@ struct TourDecoderTests {
             """
         let (tour, diagnostics) = decoder.check(Array(json.utf8))
         #expect(diagnostics.map(\.description) == [
-            #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, values, $schema"#,
+            #"t.json:1:20: error: unknown key "colour" in the tour; expected one of: id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, values, checklist, $schema"#,
             // One mistake, one error: the misspelled key, not also "page 1 has no title".
             #"t.json:2:4: error: unknown key "titel" in page 1; did you mean "title"?"#,
             #"t.json:3:27: warning: "since": "3.0" is newer than the tour's version 2.0; --once will not show this page yet"#,

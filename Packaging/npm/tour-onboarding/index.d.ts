@@ -49,6 +49,8 @@ export declare function whatsNew(tourFile: string, options?: RunOptions & ValueO
 export declare function tip(tipsFile: string, options?: RunOptions): Outcome;
 /** `tour tip --off TIPS_FILE` (`--on` with `{on: true}`), for your own `mytool tips off`; prints nothing. */
 export declare function tipsOff(tipsFile: string, options?: Pick<RunOptions, "env"> & { on?: boolean }): Outcome;
+/** `tour done TOUR_FILE ITEM`: ticks ITEM of the tour's checklist, when your command for it worked; prints nothing. */
+export declare function done(tourFile: string, item: string, options?: Pick<RunOptions, "env">): Outcome;
 /** `tour --reset TOUR_FILE`: forgets what was seen, so the tour shows again. */
 export declare function reset(tourFile: string, options?: Pick<RunOptions, "env">): Outcome;
 /** `tour answers TOUR_FILE`: the latest answer to each question; `{}` when none or when `tour` cannot run. */

@@ -140,6 +140,21 @@ function tipsOff(tipsFile, options = {}) {
   return result.error ? Outcome.UNAVAILABLE : outcomeFromExit(result.status, result.signal);
 }
 
+/**
+ * `tour done TOUR_FILE ITEM`: ticks ITEM of the tour's "checklist" for this person. Call it
+ * when your command for that item worked (a `sync` that synced). Prints nothing, writes the
+ * tick once, and nothing when the tour was never shown (a script, CI). Returns
+ * Outcome.FINISHED; Outcome.USAGE_ERROR for an item the checklist does not have (tour names
+ * the nearest on stderr); Outcome.UNAVAILABLE without tour.
+ */
+function done(tourFile, item, options = {}) {
+  const binary = findTourBin();
+  if (!binary) return Outcome.UNAVAILABLE;
+  const result = spawnSync(binary, ['done', '--', String(tourFile), String(item)],
+    { stdio: ['ignore', 'ignore', 'inherit'], env: options.env || process.env });
+  return result.error ? Outcome.UNAVAILABLE : outcomeFromExit(result.status, result.signal);
+}
+
 /** `tour --reset TOUR_FILE`: forgets what was seen, for a "show the tour again" command. */
 function reset(tourFile, options = {}) {
   return play(['--reset', '--', String(tourFile)], options);
@@ -170,4 +185,4 @@ function answers(tourFile, options = {}) {
   return kept;
 }
 
-module.exports = { Outcome, outcomeFromExit, findTourBin, play, once, whatsNew, tip, tipsOff, reset, answers };
+module.exports = { Outcome, outcomeFromExit, findTourBin, play, once, whatsNew, tip, tipsOff, done, reset, answers };

@@ -18,7 +18,7 @@ puts `--` before the file, so a path that starts with "-" stays a path.
 import enum
 import os
 
-__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "tips_off", "whats_new", "answers", "reset"]
+__all__ = ["Outcome", "find_tour_bin", "once", "play", "tip", "tips_off", "done", "whats_new", "answers", "reset"]
 
 
 class Outcome(enum.Enum):
@@ -188,6 +188,21 @@ def tips_off(tips_file, on=False, env=None):
     import subprocess
     try:
         result = subprocess.run([find_tour_bin(), "tip", "--on" if on else "--off", "--", os.fspath(tips_file)], env=env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    except OSError:
+        return Outcome.UNAVAILABLE
+    return Outcome.from_exit_code(result.returncode)
+
+
+def done(tour_file, item, env=None):
+    """`tour done TOUR_FILE ITEM`: ticks ITEM of the tour's "checklist" for this person. Call
+    it when your command for that item worked (a `sync` that synced). Prints nothing, writes
+    the tick once, and nothing when the tour was never shown (a script, CI). Returns
+    `Outcome.FINISHED`; `Outcome.USAGE_ERROR` for an item the checklist does not have (tour
+    names the nearest on stderr); `Outcome.UNAVAILABLE` without tour."""
+    import subprocess
+    try:
+        result = subprocess.run([find_tour_bin(), "done", "--", os.fspath(tour_file), item], env=env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
     except OSError:
         return Outcome.UNAVAILABLE

@@ -45,10 +45,10 @@ extension DecodePass {
                 tour.whatsNewHint = hint
             }
         }
-        if let member = fields[.tips] {
-            tour.tipSet = decodeTips(member.value, offHint: fields[.tipsOff], versionMember: version == nil ? nil : fields[.version], id: tour.id, version: version)
+        if fields[.tips] != nil || fields[.checklist] != nil {
+            tour.tipSet = decodeTips(fields, versionMember: version == nil ? nil : fields[.version], id: tour.id, version: version)
         } else if let member = fields[.tipsOff] {
-            warn(raw.position(member.value), "\"tipsOff\" has no effect: the tour has no \"tips\"")
+            warn(raw.position(member.value), "\"tipsOff\" has no effect: the tour has no \"tips\" and no \"checklist\"")
         }
         return tour
     }
@@ -126,12 +126,15 @@ extension DecodePass {
         return pages
     }
 
-    /// A tour's `"tips"`: checked by the tips decoder, as a tips file's, where they were written.
-    func decodeTips(_ node: Int, offHint: Member?, versionMember: Member?, id: String?, version: String?) -> TipSet? {
-        var members = [JSONMember(key: "tips", keyPosition: raw.position(node), node: raw.node(node))]
-        if let offHint { members.append(JSONMember(key: "off", keyPosition: keyPosition(offHint), node: raw.node(offHint.value))) }
-        if let versionMember { members.append(JSONMember(key: "version", keyPosition: keyPosition(versionMember), node: raw.node(versionMember.value))) }
-        let (tips, diagnostics) = TipsDecoder.check(root: JSONNode(value: .object(members), position: raw.position(node)), fileName: fileName)
+    /// A tour's `"tips"` and `"checklist"`: checked as the read of a tour's tips alone
+    /// checks them (`TipsDecoder.check(tourRoot:)`), where they were written.
+    func decodeTips(_ fields: Fields<TourDecoder.TourKey>, versionMember: Member?, id: String?, version: String?) -> TipSet? {
+        var members: [JSONMember] = []
+        for (key, member) in [("tips", fields[.tips]), ("tipsOff", fields[.tipsOff]), ("version", versionMember), ("checklist", fields[.checklist])] {
+            guard let member else { continue }
+            members.append(JSONMember(key: key, keyPosition: keyPosition(member), node: raw.node(member.value)))
+        }
+        let (tips, diagnostics) = TipsDecoder.check(tourRoot: JSONNode(value: .object(members), position: raw.position(JSONTape.root)), fileName: fileName)
         for diagnostic in diagnostics { log.add(diagnostic) }
         guard var tips, diagnostics.allSatisfy({ $0.severity != .error }) else { return nil }
         tips.id = id

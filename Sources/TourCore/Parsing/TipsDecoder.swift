@@ -51,13 +51,34 @@ package struct TipsDecoder {
 
     /// The `"tips"` of a tour's raw form, read as a tips file's with the tour's `version` and
     /// `tipsOff` (its `off`); nil tips when the tour has none.
+    /// Its `"checklist"` comes with them, checked by `ChecklistDecoder`: a tour with a
+    /// checklist and no tips has a set of no tips, with its `tipsOff` for the list's last line.
     package static func check(tourRoot root: JSONNode, fileName: String) -> (TipSet?, [Diagnostic]) {
-        guard case .object(let members) = root.value, let tips = members.first(where: { $0.key == "tips" }) else { return (nil, []) }
-        var picked = [tips]
-        for member in members where member.key == "tipsOff" || member.key == "version" {
-            picked.append(JSONMember(key: member.key == "tipsOff" ? "off" : member.key, keyPosition: member.keyPosition, node: member.node))
+        guard case .object(let members) = root.value else { return (nil, []) }
+        let checklistMember = members.first { $0.key == "checklist" }
+        var set: TipSet? = nil
+        var diagnostics: [Diagnostic] = []
+        if let tips = members.first(where: { $0.key == "tips" }) {
+            var picked = [tips]
+            for member in members where member.key == "tipsOff" || member.key == "version" {
+                picked.append(JSONMember(key: member.key == "tipsOff" ? "off" : member.key, keyPosition: member.keyPosition, node: member.node))
+            }
+            (set, diagnostics) = check(root: JSONNode(value: .object(picked), position: root.position), fileName: fileName)
         }
-        return check(root: JSONNode(value: .object(picked), position: root.position), fileName: fileName)
+        guard let checklistMember else { return (set, diagnostics) }
+        let (checklist, problems) = ChecklistDecoder.check(checklistMember.node, fileName: fileName)
+        diagnostics = Diagnostic.inFileOrder(diagnostics + problems)
+        guard let checklist else { return (set, diagnostics) }
+        if set == nil, !members.contains(where: { $0.key == "tips" }) {
+            var alone = TipSet(tips: [])
+            let decoder = TipsDecoder(fileName: fileName)
+            alone.version = members.first { $0.key == "version" }.flatMap { decoder.version($0) }
+            alone.offHint = members.first { $0.key == "tipsOff" }.flatMap { decoder.offHint($0) }
+            diagnostics = Diagnostic.inFileOrder(diagnostics + decoder.finish())
+            set = alone
+        }
+        set?.checklist = checklist
+        return (set, diagnostics)
     }
 
     /// The same from a tour's token tape: only the top-level members a tips file has
@@ -65,7 +86,7 @@ package struct TipsDecoder {
     package static func check(tourTape tape: JSONTape, fileName: String) -> (TipSet?, [Diagnostic]) {
         guard tape.kind(JSONTape.root) == .object else { return (nil, []) }
         let members = tape.members(JSONTape.root).compactMap { member -> JSONMember? in
-            guard let key = tape.string(member.key), key == "tips" || key == "tipsOff" || key == "version" else { return nil }
+            guard let key = tape.string(member.key), key == "tips" || key == "tipsOff" || key == "version" || key == "checklist" else { return nil }
             return JSONMember(key: key, keyPosition: tape.position(member.key), node: tape.node(member.value))
         }
         return check(tourRoot: JSONNode(value: .object(members), position: tape.position(JSONTape.root)), fileName: fileName)
@@ -195,14 +216,18 @@ package struct TipsDecoder {
         }
         set.icon = icon(fields["icon"])
         set.accent = color(fields["accent"])
-        if let off = fields["off"], let text = string(off).map({ TextSanitizer.clean($0) }) {
-            if text.count > 200 {
-                error(off.node.position, "\"off\" is \(text.count) characters; one line of at most 200 says how to turn tips off")
-            } else {
-                set.offHint = text
-            }
-        }
+        set.offHint = fields["off"].flatMap(offHint)
         return tips.isEmpty ? nil : set
+    }
+
+    /// The file's words for turning tips off: one line of at most 200 characters.
+    private func offHint(_ off: JSONMember) -> String? {
+        guard let text = string(off).map({ TextSanitizer.clean($0) }) else { return nil }
+        guard text.count <= 200 else {
+            error(off.node.position, "\(Quoted(off.key)) is \(text.count) characters; one line of at most 200 says how to turn tips off")
+            return nil
+        }
+        return text
     }
 
     private func decodeTip(_ node: JSONNode, number: Int, fileVersion: String?) -> TipSet.Tip? {

@@ -19,7 +19,7 @@ package struct TourDecoder {
 
     /// `$schema` names the JSON Schema an editor checks the file with (`tour schema`).
     static let tourKeys = ["id", "version", "labels", "accent", "indicator", "indicatorGlyphs", "pages", "tips", "tipsOff", "whatsNew", "whatsNewHint",
-                           "values", "$schema"]
+                           "values", "checklist", "$schema"]
     static let indicatorNames = ["dots", "numbers", "bar", "none"]
     static let labelKeys = Tour.Label.names
     static let featureKeys = ["icon", "title", "text", "accent"]
@@ -31,7 +31,7 @@ package struct TourDecoder {
     /// place (a bit test), not by comparing names, thousands of times a tour. A test holds
     /// each case's name to its key's.
     package enum TourKey: Int, CaseIterable, FieldKey {
-        case id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, values, schema  // "$schema"
+        case id, version, labels, accent, indicator, indicatorGlyphs, pages, tips, tipsOff, whatsNew, whatsNewHint, values, checklist, schema  // "$schema"
         package static var names: [String] { tourKeys }
         package static let packedNames = JSONTape.packed(tourKeys)
     }

@@ -95,6 +95,11 @@ package enum TourSchema {
             ("icon", string("One or two cells before the title.")),
             ("accent", ref("color", "The tip's color.")),
         ], required: ["text"], description: "One tip, shown below the prompt by `tour tip` or a `--once` start with nothing new.")),
+        ("checklistItem", closedObject([
+            ("id", ref("plainValue", "Required: what the tool ticks the item by, as in `tour done FILE login`; each item its own.")),
+            ("title", string("Required: what the person reads, one line of at most \(Checklist.maximumTitleCharacters) characters.")),
+            ("hint", string("How to do it, shown while it is the next item: one line; `code` in backticks is drawn as code.")),
+        ], required: ["id", "title"], description: "One thing to do, ticked by the tool when the person really does it.")),
         ("labels", closedObject(Tour.Label.allCases.map { label in
             (label.rawValue, string("A word of the pager (see tour(5), Labels): one line of at most \(Tour.Label.maximumLength) characters."))
         }, description: "The words of the pager: the button, Skip, the hint, the help; see tour(5), Labels.")),
@@ -159,7 +164,12 @@ package enum TourSchema {
         "pages": list(of: .object([("$ref", .string("#/$defs/page"))]), min: 1, max: TourDecoder.maximumPages, "Required: an array of at least one page."),
         "tips": list(of: .object([("$ref", .string("#/$defs/tip"))]), max: TipsDecoder.maximumTips,
                      "Tips, as in a tips file: a `--once` start with nothing new shows the one that is due."),
-        "tipsOff": string("The dim last line of each tip, as a tips file's \"off\"."),
+        "tipsOff": string("The dim last line of each tip and of the checklist, as a tips file's \"off\"."),
+        "checklist": closedObject([
+            ("title", string("The heading, one line; \"\(Checklist.defaultTitle)\" by default.")),
+            ("items", list(of: .object([("$ref", .string("#/$defs/checklistItem"))]), min: 1, max: Checklist.maximumItems,
+                           "Required: one to \(Checklist.maximumItems) items, in the order to do them.")),
+        ], required: ["items"], description: "A getting-started checklist: shown in a tip's place on the starts after the welcome, at most once a day, until every item is done (`tour done FILE ITEM`)."),
         "whatsNew": oneOf(Tour.WhatsNewStyle.allCases.map(\.rawValue),
                           "How the pages new since a person's version appear after an update: \"pager\" (full screen, the default) or \"notice\" (printed in place)."),
         "whatsNewHint": string("The notice's dim last line, such as \"Run `mytool whats-new` for more\"."),

@@ -3,7 +3,9 @@
 ///
 /// 1. The welcome, on a first run.
 /// 2. What's new, after an update that added pages: full screen or as a notice in place.
-/// 3. Else the tip that is due, by the rules and state of `tour tip`.
+/// 3. Else the tip that is due, by the rules and state of `tour tip`; while the tour's
+///    checklist has items left (or its "All done" is still to say), the checklist, in the
+///    tip's slot, by the same rules and state.
 ///
 /// A start that showed the welcome or what's new shows no tip, and the tips' interval
 /// counts from it. A value decided from the seen state, the tour's head, its plan, the
@@ -15,6 +17,8 @@ package enum StartPlan {
         case whatsNew(Tour.WhatsNewStyle)
         /// The tip at this index of the tips.
         case tip(index: Int)
+        /// The checklist, in the tip's slot.
+        case checklist(Checklist.Stage)
         case nothing(Quiet)
     }
 
@@ -45,8 +49,8 @@ package enum StartPlan {
         switch (surface, moment) {
         case (_, .any), (.nothing, _): true
         case (.welcome, .start), (.whatsNew(.pager), .start): true
-        case (.whatsNew(.notice), .exit), (.tip, .exit): true
-        case (.welcome, .exit), (.whatsNew(.pager), .exit), (.whatsNew(.notice), .start), (.tip, .start): false
+        case (.whatsNew(.notice), .exit), (.tip, .exit), (.checklist, .exit): true
+        case (.welcome, .exit), (.whatsNew(.pager), .exit), (.whatsNew(.notice), .start), (.tip, .start), (.checklist, .start): false
         }
     }
 
@@ -59,7 +63,7 @@ package enum StartPlan {
         case .welcome: "the welcome"
         case .whatsNew(.pager): "what's new, full screen,"
         case .whatsNew(.notice): "what's new, printed in place,"
-        case .tip, .nothing: "a tip"
+        case .tip, .checklist, .nothing: "a tip"
         }
         return "\(what) waits for the call \(moment == .start ? "at exit (--at exit)" : "at start (--at start)")"
     }
@@ -122,7 +126,8 @@ package enum StartPlan {
         return .whatsNew(plan.asksQuestions ? .pager : style)
     }
 
-    /// The tip that is due, or why none is, once the environment allows tips
+    /// The tip that is due (or the checklist, which comes first while it has anything to
+    /// say), or why none is, once the environment allows tips
     /// (`TipPolicy.environmentSilence`, asked first, before the state is touched).
     ///
     /// - `tipsMayExist`: the tour was read, or a tips state exists for it. A tips state is
@@ -135,7 +140,9 @@ package enum StartPlan {
         if let silence = TipPolicy.stateSilence(state, unreadable: unreadable, interval: max(0, interval), now: now) {
             return .nothing(.tipSilenced(silence))
         }
-        guard let set = tips(), let index = TipRotation.next(in: set, state: state ?? TipsState()) else { return .nothing(.noTips) }
+        guard let set = tips() else { return .nothing(.noTips) }
+        if let stage = set.checklist?.stage(in: state) { return .checklist(stage) }
+        guard let index = TipRotation.next(in: set, state: state ?? TipsState()) else { return .nothing(.noTips) }
         return .tip(index: index)
     }
 

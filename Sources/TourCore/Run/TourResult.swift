@@ -16,6 +16,8 @@ public struct TourResult: Hashable, Sendable {
         case whatsNewNotice
         /// A tip, by its key (its `id`, or a hash of its text).
         case tip(id: String)
+        /// The tour's getting-started checklist, in a tip's slot (or its "All done" line).
+        case checklist
     }
 
     /// How the run ended, pages counted in the tour as written.

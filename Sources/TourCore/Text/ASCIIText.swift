@@ -6,7 +6,7 @@ package enum ASCIIText {
     /// Marks that have a plain spelling, so an arrow or a bullet still reads as one.
     static let spelledInASCII: [Character: String] = [
         "→": "->", "←": "<-", "•": "*", "…": "...", "·": ".", "●": "*", "○": "o", "—": "-", "–": "-",
-        "“": "\"", "”": "\"", "‘": "'", "’": "'",
+        "“": "\"", "”": "\"", "‘": "'", "’": "'", "✓": "[x]", "☐": "[ ]",
     ]
 
     package static func transliterate(_ text: String) -> String {

@@ -22,6 +22,9 @@ package struct TipSet: Sendable, Equatable {
     package var offHint: String?
     /// The tips, in the order the author wants them seen first.
     package var tips: [Tip]
+    /// A tour's getting-started checklist, which takes a tip's slot while it has items
+    /// left, with the same interval, state and way to turn it off.
+    package var checklist: Checklist?
 
     package init(id: String? = nil, version: String? = nil, tips: [Tip]) {
         self.id = id
@@ -29,8 +32,8 @@ package struct TipSet: Sendable, Equatable {
         self.tips = tips
     }
 
-    /// Itself when it holds a tip.
-    package var nonEmpty: TipSet? { tips.isEmpty ? nil : self }
+    /// Itself when it holds a tip or a checklist: something a start may print in place.
+    package var nonEmpty: TipSet? { tips.isEmpty && checklist == nil ? nil : self }
 
     /// The key of a tip without an `id`: its text's FNV-1a hash, stable across runs and builds.
     package static func key(forText text: String) -> String {

@@ -19,6 +19,10 @@ package struct TipsState: Equatable, Sendable {
     package var shown: [String: Int] = [:]
     /// The key of the tip shown last.
     package var last: String?
+    /// The checklist's items done (`tour done`), by id, with when each was ticked.
+    package var checked: [String: Int] = [:]
+    /// When the checklist's "All done" was shown: after it, the list shows no more.
+    package var checklistFinishedAt: Int?
 
     package init() {}
 
@@ -32,6 +36,12 @@ package struct TipsState: Equatable, Sendable {
         if let last { fields.append("  \"last\": \(JSONText.quote(last))") }
         let shownList = shown.sorted { $0.value < $1.value }.map { "    \(JSONText.quote($0.key)): \($0.value)" }
         fields.append(shownList.isEmpty ? "  \"shown\": {}" : "  \"shown\": {\n" + shownList.joined(separator: ",\n") + "\n  }")
+        // Only once there is a checklist to speak of: a tips state without one reads as before.
+        if !checked.isEmpty {
+            let list = checked.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { "    \(JSONText.quote($0.key)): \($0.value)" }
+            fields.append("  \"checked\": {\n" + list.joined(separator: ",\n") + "\n  }")
+        }
+        if let checklistFinishedAt { fields.append("  \"checklistFinishedAt\": \(checklistFinishedAt)") }
         return "{\n" + fields.joined(separator: ",\n") + "\n}\n"
     }
 
@@ -49,6 +59,10 @@ package struct TipsState: Equatable, Sendable {
         for member in file.object("shown") ?? [] {
             if case .number(let value) = member.node.value, value >= 0, value < 1e15 { state.shown[member.key] = Int(value) }
         }
+        for member in file.object("checked") ?? [] {
+            if case .number(let value) = member.node.value, value >= 0, value < 1e15 { state.checked[member.key] = Int(value) }
+        }
+        state.checklistFinishedAt = file.count("checklistFinishedAt")
         return state
     }
 }
