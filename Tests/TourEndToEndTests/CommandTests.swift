@@ -36,11 +36,11 @@ struct CommandTests {
         let rows = optionsPart.split(separator: "\n").map { $0.split(separator: " ") }.filter { $0.first?.hasPrefix("-") == true }
         for row in rows {
             let names = row.prefix { $0.hasPrefix("-") }.map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
-            let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" } ? String($0) : nil }
+            let valueName = row.dropFirst(names.count).first.flatMap { $0.allSatisfy { $0.isUppercase || $0 == "x" || $0 == "=" } ? String($0) : nil }
             let option = names.last!
             let sample = valueName == "WxH" ? "80x24" : valueName == "FORMAT" ? "text" : valueName == "BACKGROUND" ? "light" : valueName == "PICTURES" ? "cells"
                 : valueName == "DURATION" ? "1d" : valueName == "COLORS" ? "8" : valueName == "STYLE" ? "notice"
-                : valueName == "VERSION" ? "1.0.0" : valueName == "WHEN" ? "start" : "1"
+                : valueName == "VERSION" ? "1.0.0" : valueName == "WHEN" ? "start" : valueName == "NAME=VALUE" ? "search=/" : "1"
             let words = valueName != nil ? [option, sample, "--help"] : [option, "--help"]
             // Each option goes with playing or a subcommand: one of them takes it.
             let takers = try [[], ["check"], ["render"], ["tip"], ["tips"], ["whats-new"], ["answers"]].filter { try runTour($0 + words).exitCode == 0 }
