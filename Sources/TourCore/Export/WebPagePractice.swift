@@ -172,14 +172,9 @@ package enum WebPractice {
 
 extension WebMoves.Named {
     /// The pager's command for the same move.
-    var command: KeyBindings.Command {
-        switch self {
-        case .next: .next
-        case .previous: .previous
-        case .advance: .advance
-        case .first: .first
-        case .last: .last
-        case .skip: .skip
-        }
-    }
+    var command: KeyBindings.Command { Self.commands[self]! }
+
+    private static let commands: [Self: KeyBindings.Command] = [
+        .next: .next, .previous: .previous, .advance: .advance, .first: .first, .last: .last, .skip: .skip,
+    ]
 }

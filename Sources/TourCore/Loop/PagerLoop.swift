@@ -36,13 +36,8 @@ package struct PagerLoop<Input: LoopInput, Sink: FrameSink> {
 
     package init(pager: PagerModel, decoder: KeyDecoder, input: Input, sink: Sink, clock: @escaping () -> Double,
                  reload: (() -> Result<Tour, TourError>)? = nil, pageChanged: ((_ from: Int, _ to: Int) -> Void)? = nil) {
-        self.pager = pager
-        self.decoder = decoder
-        self.input = input
-        self.sink = sink
-        self.clock = clock
-        self.reload = reload
-        self.pageChanged = pageChanged
+        (self.pager, self.decoder, self.input, self.sink) = (pager, decoder, input, sink)
+        (self.clock, self.reload, self.pageChanged) = (clock, reload, pageChanged)
     }
 
     /// The startup answers, once in, decide the same frame as the one composed: the pager

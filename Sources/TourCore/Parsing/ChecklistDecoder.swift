@@ -7,11 +7,12 @@ package struct ChecklistDecoder {
     static let checklistKeys = ["title", "items"]
     static let itemKeys = ["id", "title", "hint"]
 
-    private let fileName: String
-    private let log = DiagnosticLog()
+    private let problems: SmallFileLog
+    private var fileName: String { problems.fileName }
+    private var log: DiagnosticLog { problems.log }
 
     private init(fileName: String) {
-        self.fileName = fileName
+        problems = SmallFileLog(fileName: fileName)
     }
 
     /// Every problem in the `"checklist"` value `node`, in file order, and the checklist
@@ -19,20 +20,14 @@ package struct ChecklistDecoder {
     package static func check(_ node: JSONNode, fileName: String) -> (Checklist?, [Diagnostic]) {
         let decoder = ChecklistDecoder(fileName: fileName)
         let checklist = decoder.decode(node)
-        let diagnostics = Diagnostic.inFileOrder(decoder.log.entries) + [decoder.log.overflow(file: fileName)].compactMap { $0 }
+        let diagnostics = decoder.problems.diagnostics
         return (diagnostics.contains { $0.severity == .error } ? nil : checklist, diagnostics)
     }
 
-    private func error(_ position: SourcePosition?, _ message: String) {
-        log.add(.content(file: fileName, position: position, message: message))
-    }
+    private func error(_ position: SourcePosition?, _ message: String) { problems.error(position, message) }
 
     private func fields(_ node: JSONNode, what: String, allowed: [String]) -> JSONFields? {
-        guard case .object(let members) = node.value else {
-            error(node.position, "\(what) must be an object, not \(node.value.kindName)")
-            return nil
-        }
-        return log.fields(of: members, at: node.position, what: what, allowed: allowed, fileName: fileName)
+        problems.fields(node, what: what, allowed: allowed)
     }
 
     /// A string of at most `limit` characters, cleaned; nil (and said) when it is not one.
@@ -57,18 +52,10 @@ package struct ChecklistDecoder {
     private func decode(_ node: JSONNode) -> Checklist? {
         guard let fields = fields(node, what: "\"checklist\"", allowed: Self.checklistKeys) else { return nil }
         let title = line(fields["title"], what: "the title of the checklist", limit: Checklist.maximumTitleCharacters)
-        guard let itemsMember = fields["items"] else {
-            if !(log.misspelled[node.position] ?? []).contains("items") {
-                error(node.position, "the checklist has no \"items\"; add \"items\": [{\"id\": \"login\", \"title\": \"Log in\", \"hint\": \"mytool login\"}]")
-            }
-            return nil
-        }
-        guard case .array(let nodes) = itemsMember.node.value else {
-            error(itemsMember.node.position, "\"items\" must be an array, not \(itemsMember.node.value.kindName)")
-            return nil
-        }
+        guard let (itemsPosition, nodes) = problems.array("items", in: fields, of: node, missing:
+            "the checklist has no \"items\"; add \"items\": [{\"id\": \"login\", \"title\": \"Log in\", \"hint\": \"mytool login\"}]") else { return nil }
         guard (1...Checklist.maximumItems).contains(nodes.count) else {
-            error(itemsMember.node.position, "the checklist has \(nodes.count) items; it has 1 to \(Checklist.maximumItems), a list read at a glance")
+            error(itemsPosition, "the checklist has \(nodes.count) items; it has 1 to \(Checklist.maximumItems), a list read at a glance")
             return nil
         }
         var items: [Checklist.Item] = []

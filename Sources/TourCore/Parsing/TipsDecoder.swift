@@ -15,11 +15,12 @@ package struct TipsDecoder {
     /// A tip's title is drawn on one line.
     package static let maximumTitleCharacters = 80
 
-    private let fileName: String
-    private let log = DiagnosticLog()
+    private let problems: SmallFileLog
+    private var fileName: String { problems.fileName }
+    private var log: DiagnosticLog { problems.log }
 
     private init(fileName: String) {
-        self.fileName = fileName
+        problems = SmallFileLog(fileName: fileName)
     }
 
     /// Every problem in a tips file, in file order, and the tips as far as they could be read.
@@ -113,20 +114,12 @@ package struct TipsDecoder {
         return keys.contains("tips") && !keys.contains("pages")
     }
 
-    private func finish() -> [Diagnostic] {
-        Diagnostic.inFileOrder(log.entries) + [log.overflow(file: fileName)].compactMap { $0 }
-    }
+    private func finish() -> [Diagnostic] { problems.diagnostics }
 
-    private func error(_ position: SourcePosition?, _ message: String) {
-        log.add(.content(file: fileName, position: position, message: message))
-    }
+    private func error(_ position: SourcePosition?, _ message: String) { problems.error(position, message) }
 
     private func fields(_ node: JSONNode, what: String, allowed: [String]) -> JSONFields? {
-        guard case .object(let members) = node.value else {
-            error(node.position, "\(what) must be an object, not \(node.value.kindName)")
-            return nil
-        }
-        return log.fields(of: members, at: node.position, what: what, allowed: allowed, fileName: fileName)
+        problems.fields(node, what: what, allowed: allowed)
     }
 
     private func string(_ member: JSONMember?) -> String? {
@@ -167,22 +160,14 @@ package struct TipsDecoder {
         if let kind = fields["kind"], let text = string(kind), text != "tips" {
             error(kind.node.position, "\"kind\" of a tips file is \"tips\", not \(Quoted(text))")
         }
-        guard let tipsMember = fields["tips"] else {
-            if !(log.misspelled[root.position] ?? []).contains("tips") {
-                error(root.position, "the tips file has no \"tips\"; add \"tips\": [{\"text\": \"…\"}]")
-            }
-            return nil
-        }
-        guard case .array(let nodes) = tipsMember.node.value else {
-            error(tipsMember.node.position, "\"tips\" must be an array, not \(tipsMember.node.value.kindName)")
-            return nil
-        }
+        guard let (tipsPosition, nodes) = problems.array("tips", in: fields, of: root, missing:
+            "the tips file has no \"tips\"; add \"tips\": [{\"text\": \"…\"}]") else { return nil }
         guard !nodes.isEmpty else {
-            error(tipsMember.node.position, "\"tips\" is empty; a tips file needs at least one tip")
+            error(tipsPosition, "\"tips\" is empty; a tips file needs at least one tip")
             return nil
         }
         guard nodes.count <= Self.maximumTips else {
-            error(tipsMember.node.position, "too many tips (\(nodes.count)); the limit is \(Self.maximumTips)")
+            error(tipsPosition, "too many tips (\(nodes.count)); the limit is \(Self.maximumTips)")
             return nil
         }
         let fileVersion = version(fields["version"])

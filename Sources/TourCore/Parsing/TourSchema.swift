@@ -95,11 +95,7 @@ package enum TourSchema {
             ("icon", string("One or two cells before the title.")),
             ("accent", ref("color", "The tip's color.")),
         ], required: ["text"], description: "One tip, shown below the prompt by `tour tip` or a `--once` start with nothing new.")),
-        ("checklistItem", closedObject([
-            ("id", ref("plainValue", "Required: what the tool ticks the item by, as in `tour done FILE login`; each item its own.")),
-            ("title", string("Required: what the person reads, one line of at most \(Checklist.maximumTitleCharacters) characters.")),
-            ("hint", string("How to do it, shown while it is the next item: one line; `code` in backticks is drawn as code.")),
-        ], required: ["id", "title"], description: "One thing to do, ticked by the tool when the person really does it.")),
+        ("checklistItem", checklistItem),
         ("labels", closedObject(Tour.Label.allCases.map { label in
             (label.rawValue, string("A word of the pager (see tour(5), Labels): one line of at most \(Tour.Label.maximumLength) characters."))
         }, description: "The words of the pager: the button, Skip, the hint, the help; see tour(5), Labels.")),
@@ -180,6 +176,13 @@ package enum TourSchema {
             ("additionalProperties", .object([("type", .string("string")), ("maxLength", .number(TourValues.maximumLength))])),
         ]),
     ]
+
+    /// One item of a tour's `"checklist"`.
+    static let checklistItem = closedObject(
+        [("id", ref("plainValue", "Required: what the tool ticks the item by, as in `tour done FILE login`; each item its own.")),
+         ("title", string("Required: what the person reads, one line of at most \(Checklist.maximumTitleCharacters) characters.")),
+         ("hint", string("How to do it, shown while it is the next item: one line; `code` in backticks is drawn as code."))],
+        required: ["id", "title"], description: "One thing to do, ticked by the tool when the person really does it.")
 
     static var document: Node {
         .object([

@@ -4,15 +4,9 @@
 package struct PracticeBody: PageBody {
     package var drawsOwnTitle: Bool { true }
 
-    package var title: String
-    package var subtitle: String
-    package var practice: Tour.Practice
-
-    package init(title: String, subtitle: String, practice: Tour.Practice) {
-        self.title = title
-        self.subtitle = subtitle
-        self.practice = practice
-    }
+    var title: String
+    var subtitle: String
+    var practice: Tour.Practice
 
     /// Each row under the subtitle, marked for code, with its style.
     func rows(_ context: PageContext) -> [(text: String, style: Style)] {
