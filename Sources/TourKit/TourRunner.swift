@@ -33,7 +33,7 @@ enum TourRunner {
     /// A tour read whole: checked for what a tour built in Swift may lack, its values put
     /// in (the tool's over the file's), its warnings noted.
     private static func loaded(_ unread: UnreadTour, values: [String: String], warnings: inout RunWarnings) throws(TourError) -> Tour {
-        let tour = try unread.load().filled(with: values).get()
+        let tour = try unread.load().filled(with: values)
         if let problem = tour.problemForRun { throw problem }
         warnings.fromTour = tour.loadWarnings
         return tour

@@ -17,7 +17,7 @@ package final class WatchedTour {
         self.init(path: path, loaded: tour,
                   read: { () -> Result<Tour, TourError> in
                       do throws(TourError) {
-                          return .success(try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt).filled(with: values).get())
+                          return .success(try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt).filled(with: values))
                       } catch {
                           return .failure(error)
                       }

@@ -87,18 +87,19 @@ enum Authoring {
     static func webPage(path: String?, locale: String?, allowOutsideArt: Bool, values: [String: String] = [:]) throws(TourError) -> String {
         let pictureFile = pictureFiles(path: path, allowOutsideArt: allowOutsideArt)
         guard let path else {
-            return WebPage.html([WebPage.Edition(language: nil, tour: try BuiltInTour.load().filled(with: values).get(), pictureFile: pictureFile)])
+            return WebPage.html([WebPage.Edition(language: nil, tour: try BuiltInTour.load().filled(with: values), pictureFile: pictureFile)])
         }
         if let locale {
-            let tour = try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt).filled(with: values).get()
+            let tour = try TourLoader.load(path: path, locale: locale, allowOutsideArt: allowOutsideArt).filled(with: values)
             for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
             return WebPage.html([WebPage.Edition(language: locale, tour: tour, pictureFile: pictureFile)])
         }
         let (base, translations) = try TourLoader.loadWithTranslations(path: path, allowOutsideArt: allowOutsideArt)
-        for warning in base.loadWarnings { printError("tour: warning: \(warning)") }
-        var editions = [WebPage.Edition(language: nil, tour: try base.filled(with: values).get(), pictureFile: pictureFile)]
+        let filledBase = base.filled(with: values)
+        for warning in filledBase.loadWarnings { printError("tour: warning: \(warning)") }
+        var editions = [WebPage.Edition(language: nil, tour: filledBase, pictureFile: pictureFile)]
         for translation in translations {
-            editions.append(WebPage.Edition(language: translation.language, tour: try translation.tour.filled(with: values).get(), pictureFile: pictureFile))
+            editions.append(WebPage.Edition(language: translation.language, tour: translation.tour.filled(with: values), pictureFile: pictureFile))
         }
         return WebPage.html(editions)
     }

@@ -98,7 +98,7 @@ func runTourCommand(_ arguments: Arguments) throws(TourError) -> Int32 {
         return Authoring.deliver(page, to: arguments.outputFile, tourFile: arguments.file)
     }
     if arguments.command == .render, let size = arguments.size {
-        let tour = try tour().filled(with: arguments.values).get()
+        let tour = try tour().filled(with: arguments.values)
         for warning in tour.loadWarnings { printError("tour: warning: \(warning)") }
         let depth = ColorDepth.forRender(requested: arguments.colors, noColor: arguments.noColor || CommandOutput.noColorRequested)
         if arguments.format == .cast {

@@ -88,8 +88,10 @@ struct ChecklistTests {
         #expect(Self.list.lookup("sycn") == .unknown(nearest: "sync"))
         #expect(Self.list.lookup("logn") == .unknown(nearest: "login"))
         #expect(Self.list.lookup("FIND") == .unknown(nearest: "find"))
-        // However far, the nearest is named: a list of seven is read at a glance.
-        #expect(Self.list.lookup("zzzzzzzzzzzz") != .found(0))
+        // Nothing near: no "did you mean", but every item is named, a list of seven read at a glance.
+        #expect(Self.list.lookup("xyzzy") == .unknown(nearest: nil))
+        #expect(Self.list.unknownItemMessage("xyzzy", nearest: nil, in: "mytool.json")
+            == "the checklist of mytool.json has no item \"xyzzy\" (its items: login, sync, find)")
         #expect(Self.list.unknownItemMessage("sycn\u{1B}[2J", nearest: "sync", in: "mytool.json")
             == "the checklist of mytool.json has no item \"sycn\\e[2J\"; did you mean \"sync\"? (its items: login, sync, find)")
     }

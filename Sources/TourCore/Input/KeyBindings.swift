@@ -136,7 +136,10 @@ public struct KeyBindings: Sendable, Equatable {
             parts.append(("\(down) \(up) \(labels[.hintItem])", 0))
             if let screen = keyName(for: .screenDown, glyphs: glyphs) { parts.append(("\(screen) \(labels[listAtEnd ? .hintNext : .hintMore])", 1)) }
         }
-        if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
+        if practiceDone == false {
+            // The way on is the practice's: only back is a swipe here.
+            if let previous = keyName(for: .previous, glyphs: glyphs) { parts.append(("\(previous) \(labels[.hintBack])", 2)) }
+        } else if !isOnlyPage, let previous = keyName(for: .previous, glyphs: glyphs), let next = keyName(for: .next, glyphs: glyphs) {
             parts.append(("\(previous) \(next) \(labels[.hintSwipe])", 2))
         }
         if questionCanGoOn ?? true, practiceDone ?? true, let advance = keyName(for: .advance, glyphs: glyphs) {

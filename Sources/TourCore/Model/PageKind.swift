@@ -187,8 +187,8 @@ extension PageKind {
             guard let practice = page.practice else { return nil }
             guard var filled = practice.filled(with: values) else {
                 let keys = TourValues.fill(practice.template ?? "", with: values)
-                guard case .failure(let problem) = KeyName.keys(keys) else { return "the line to type is too long with these values" }
-                return "its \"expect\" \(Quoted(practice.template ?? "")) becomes \(Quoted(keys)) with these values, and \(problem.message)"
+                guard case .failure(let problem) = KeyName.keys(keys) else { return "the line to type is over \(Tour.Practice.maximumLineLength) characters" }
+                return problem.message
             }
             filled.done = TourValues.fill(filled.done, with: values)
             page.practice = filled

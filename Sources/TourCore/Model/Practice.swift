@@ -88,6 +88,15 @@ package enum KeyName {
     /// The letters after "ctrl-" that arrive as their own key.
     static let controlLetters = Array("abdefgklnoprtuvwxy")
 
+    /// The Ctrl keys a practice cannot ask for, and why.
+    static let kept = [
+        "ctrl-c": "the terminal keeps it (it interrupts)", "ctrl-z": "the terminal keeps it (it stops the job)",
+        "ctrl-s": "the terminal keeps it (it pauses output)", "ctrl-q": "the terminal keeps it (it resumes output)",
+        "ctrl-\\": "the terminal keeps it (it quits)", "ctrl-i": "it arrives as Tab; name \"tab\"",
+        "ctrl-m": "it arrives as Enter; name \"enter\"", "ctrl-j": "it arrives as Enter; name \"enter\"",
+        "ctrl-h": "it arrives as Backspace; name \"backspace\"",
+    ]
+
     /// Every name `"expect"` takes, for "did you mean".
     package static var all: [String] {
         named.map(\.name) + controlLetters.map { "ctrl-\($0)" }
@@ -118,6 +127,9 @@ package enum KeyName {
         }
         var keys: [Key] = []
         for word in words {
+            if let kept = kept[word.lowercased()] {
+                return .failure(Problem(message: "\(Quoted(word)) cannot be asked for: \(kept)"))
+            }
             guard let key = key(word) else {
                 let nearest = KeySuggestion.closest(to: word, among: all)
                 return .failure(Problem(message: "\(Quoted(word)) is not a key"

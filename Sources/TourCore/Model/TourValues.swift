@@ -67,11 +67,39 @@ package enum TourValues {
 extension Tour {
     /// The tour with its values put into every page's text: the declared defaults, with
     /// `overrides` for the names it declares (others are left out: a tool may pass one set
-    /// to several tours). Fails when a practice's keys, filled, name no key.
-    package func filled(with overrides: [String: String]) -> Result<Tour, TourError> {
-        guard !values.isEmpty else { return .success(self) }
-        var values = values
-        for (name, value) in overrides where values[name] != nil { values[name] = TourValues.cleaned(value) }
+    /// to several tours). A value given that makes a practice's keys name no key (a
+    /// person's own key map holding F3) is not used: the tour's own default stands for that
+    /// name, on every page alike, and a warning says so. A person's keys never stop a start.
+    package func filled(with overrides: [String: String]) -> Tour {
+        guard !values.isEmpty else { return self }
+        var given = overrides.filter { values[$0.key] != nil }.mapValues(TourValues.cleaned)
+        var warnings: [String] = []
+        // Each round that fails drops at least one given value: at most one round a value.
+        while true {
+            switch filledOnce(with: values.merging(given) { $1 }) {
+            case .success(var tour):
+                tour.loadWarnings += warnings
+                return tour
+            case .failure(let failure):
+                let dropped = Set(failure.names).filter { given[$0] != nil }.sorted()
+                // The defaults were checked when the file was read: only a given value can fail.
+                guard !dropped.isEmpty else { return self }
+                for name in dropped {
+                    warnings.append("the value given for {\(name)}, \(Quoted(given[name] ?? "")), makes page \(failure.page)'s practice ask for no key (\(failure.problem)); the tour's own \(Quoted(values[name] ?? "")) is used")
+                    given[name] = nil
+                }
+            }
+        }
+    }
+
+    /// Why one fill failed: the page, what is wrong, and the names its practice's keys use.
+    private struct FillFailure: Error {
+        var page: Int
+        var problem: String
+        var names: [String]
+    }
+
+    private func filledOnce(with values: [String: String]) -> Result<Tour, FillFailure> {
         var tour = self
         for index in tour.pages.indices {
             var page = tour.pages[index]
@@ -80,7 +108,8 @@ extension Tour {
             page.button = page.button.map { TourValues.fill($0, with: values) }
             page.heroAlt = page.heroAlt.map { TourValues.fill($0, with: values) }
             if let problem = page.content.kind.fill(&page, values) {
-                return .failure(.usage("page \(index + 1): \(problem)"))
+                let names = TourValues.references(in: tour.pages[index].practice?.template ?? "")
+                return .failure(FillFailure(page: index + 1, problem: problem, names: names))
             }
             tour.pages[index] = page
         }

@@ -19,9 +19,10 @@ package struct PracticeProgress: Equatable, Sendable {
     package init() {}
 
     /// The tour's own commands that still work on a practice page not yet done, for a key
-    /// the practice does not ask for: the ways out and the ways back. The ways forward
-    /// are closed until it is done (`Answers.blocksForward`), and a jump stops here.
-    static let waysOut: Set<KeyBindings.Command> = [.skip, .quit, .previous, .first, .last, .jumpToDigit, .help, .screenUp]
+    /// the practice does not ask for: the ways out and the ways back (a digit may name an
+    /// earlier page). The ways forward are closed until it is done
+    /// (`Answers.blocksForward`): those keys are tries, so the page says what to press.
+    static let waysOut: Set<KeyBindings.Command> = [.skip, .quit, .previous, .first, .jumpToDigit, .help, .screenUp]
 
     /// Takes `key` (bound to `command` in the key table) on a practice page. True when the
     /// key was the practice's, right or wrong, and the pager does nothing else with it.

@@ -47,10 +47,30 @@ extension DecodePass {
         }
         if fields[.tips] != nil || fields[.checklist] != nil {
             tour.tipSet = decodeTips(fields, versionMember: version == nil ? nil : fields[.version], id: tour.id, version: version)
+            if let member = fields[.checklist] { warnOfValues(inChecklist: member) }
         } else if let member = fields[.tipsOff] {
             warn(raw.position(member.value), "\"tipsOff\" has no effect: the tour has no \"tips\" and no \"checklist\"")
         }
         return tour
+    }
+
+    /// A checklist's words are printed as written, values or not: a `{name}` in them is
+    /// said, so that the author writes the words out.
+    private func warnOfValues(inChecklist member: Member) {
+        var strings: [Int] = []
+        var pending = [member.value]
+        while let node = pending.popLast() {
+            switch raw.kind(node) {
+            case .string: strings.append(node)
+            case .object: pending += raw.members(node).map(\.value)
+            case .array: pending += raw.elements(node)
+            default: break
+            }
+        }
+        for node in strings.sorted() {
+            guard let text = raw.string(node), let name = TourValues.references(in: text).first else { continue }
+            warn(raw.position(node), "{\(name)} in the checklist stays as written: a checklist's words are not filled with values; write them out")
+        }
     }
 
     /// `"values"`: at most `TourValues.maximumCount` names, each a plain word, each with a

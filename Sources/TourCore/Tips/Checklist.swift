@@ -43,28 +43,23 @@ package struct Checklist: Sendable, Equatable {
     package enum Lookup: Equatable, Sendable {
         /// The item at this index.
         case found(Int)
-        /// No item has this id; `nearest` is the id it is closest to, by edit distance
-        /// (ties to the one written first): a typo comes back with what was meant.
-        case unknown(nearest: String)
+        /// No item has this id; `nearest` is the id a typo of it would be (as "did you
+        /// mean" finds keys), nil when none is that close.
+        case unknown(nearest: String?)
     }
 
-    /// The item `id` names, exactly; else the nearest id.
+    /// The item `id` names, exactly; else the id it is a typo of, if any.
     package func lookup(_ id: String) -> Lookup {
         if let index = items.firstIndex(where: { $0.id == id }) { return .found(index) }
-        let typed = Array(String(id.prefix(KeySuggestion.maximumKeyLength)).lowercased())
-        var best = (id: items.first?.id ?? "", distance: Int.max)
-        for item in items {
-            let distance = KeySuggestion.editDistance(typed, Array(item.id.lowercased()))
-            if distance < best.distance { best = (item.id, distance) }
-        }
-        return .unknown(nearest: best.id)
+        return .unknown(nearest: KeySuggestion.closest(to: id, among: items.map(\.id)))
     }
 
-    /// What `tour done` says of an item id the list does not have: the nearest id, then
-    /// every id, so a typo and a forgotten name both come back with the answer. `where`
-    /// names the tour (its file, or its id); what was typed is quoted, cleaned.
-    package func unknownItemMessage(_ typed: String, nearest: String, in place: String) -> String {
-        "the checklist of \(place) has no item \(Quoted(typed)); did you mean \(Quoted(nearest))? (its items: \(items.map(\.id).joined(separator: ", ")))"
+    /// What `tour done` says of an item id the list does not have: the id it is a typo of,
+    /// then every id, so a typo and a forgotten name both come back with the answer.
+    /// `place` names the tour (its file, or its id); what was typed is quoted, cleaned.
+    package func unknownItemMessage(_ typed: String, nearest: String?, in place: String) -> String {
+        "the checklist of \(place) has no item \(Quoted(typed))" + (nearest.map { "; did you mean \(Quoted($0))?" } ?? "")
+            + " (its items: \(items.map(\.id).joined(separator: ", ")))"
     }
 
     /// Which items are done, in order, by what `state` recorded: an id the file no longer
