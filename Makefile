@@ -258,7 +258,7 @@ fuzz: deps
 # The pictures of the built-in tour in the README, drawn by `tour render`, and its web
 # page as headless Chromium draws it.
 docs: build web-test-deps
-	@for page in 1 2 3 4 5; do \
+	@for page in 1 2 3 4 5 6; do \
 		$(BIN) render --page $$page --size 80x24 --format svg > docs/tour-page-$$page.svg; \
 	done
 	python3 Tests/Web/web-test.py $(BIN) --update-screenshots

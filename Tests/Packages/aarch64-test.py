@@ -42,7 +42,7 @@ def main():
                 shown = terminal.wait_for("Welcome to tour", timeout=60)
                 check(f"arm64 bullseye, TERM={term}: the built-in tour shows", shown, terminal.text())
                 terminal.key(b"\x1bOC", quiet=1.5)
-                check(f"arm64 bullseye, TERM={term}: → shows page 2", "○ ● ○ ○ ○" in terminal.text(), terminal.text())
+                check(f"arm64 bullseye, TERM={term}: → shows page 2", "○ ● ○ ○ ○ ○" in terminal.text(), terminal.text())
                 terminal.key(b"q", quiet=1.5)
                 code, restored, left = terminal.finish(timeout=60)
                 check(f"arm64 bullseye, TERM={term}: q skips (exit 1), terminal restored, nothing left",

@@ -208,15 +208,17 @@ def check_plays(where, argv, keys_only=False):
     """The built-in tour played with arrows and q; then (unless `keys_only`) with Enter to the end."""
     shown, screens, code, restored, left = play(argv, [b"\x1bOC", b"\x1bOD", b"q"])
     check(f"{where}: the built-in tour shows its first page", shown, screens[0])
-    check(f"{where}: → shows page 2 of 5, ← page 1 again", "○ ● ○ ○ ○" in screens[1] and "● ○ ○ ○ ○" in screens[2],
+    check(f"{where}: → shows page 2 of 6, ← page 1 again", "○ ● ○ ○ ○ ○" in screens[1] and "● ○ ○ ○ ○ ○" in screens[2],
           screens[1] + "\n----\n" + screens[2])
     check(f"{where}: q skips, exit 1 (was {code})", code == 1)
     check(f"{where}: the terminal is restored after q", restored)
     check(f"{where}: nothing is left in the terminal's input queue after q ({left} bytes)", left == 0)
     if keys_only:
         return
-    shown, screens, code, restored, left = play(argv, [b"\r"] * 5)
-    check(f"{where}: Enter on every page reaches Get started", "Get started" in screens[4], screens[4])
+    # Page 3 is a practice: it goes on once ? is pressed there.
+    shown, screens, code, restored, left = play(argv, [b"\r", b"\r", b"?", b"\r", b"\r", b"\r", b"\r"])
+    check(f"{where}: ? on the practice page is the key it asks for", "✓ That is the help key." in screens[3], screens[3])
+    check(f"{where}: Enter on every page reaches Get started", "Get started" in screens[6], screens[6])
     check(f"{where}: the last Enter finishes, exit 0 (was {code})", code == 0)
     check(f"{where}: the terminal is restored after finishing", restored and left == 0)
 

@@ -3,7 +3,8 @@
 asciicast v2 file that Debian's asciinema plays (`asciinema cat`), and that shows, page by
 page, what the pager shows: the recording is replayed into a terminal model (pyte) and
 the screen at each page a person reads is held to `tour render --page N --format text`,
-the same page drawn alone.
+the same page drawn alone. A practice page is read twice: as it asks (drawn alone as
+render draws it) and once its key was pressed, with the check mark and its done line.
 """
 import json, os, pty, subprocess, sys, tempfile
 
@@ -14,6 +15,10 @@ from checks import Checks  # noqa: E402
 
 check = Checks("cast")
 BINARY = os.path.abspath(sys.argv[1])
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+WELCOME = json.load(open(os.path.join(ROOT, "Resources", "welcome.json")))
+# The built-in tour's practice pages, numbered from 1, and the line each shows once done.
+BUILTIN_PRACTICE = {number: page["done"] for number, page in enumerate(WELCOME["pages"], start=1) if page.get("kind") == "practice"}
 ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent", "TERM": "xterm-256color"}
 
 
@@ -60,7 +65,9 @@ def settled_screens(events, columns, rows):
     return settled
 
 
-def play(size, tour=None, pages=None):
+def play(size, tour=None, pages=None, practice=None):
+    """practice: the practice pages, by number, and each one's done line."""
+    practice = practice or {}
     columns, rows = (int(n) for n in size.split("x"))
     with tempfile.TemporaryDirectory() as folder:
         cast = os.path.join(folder, "tour.cast")
@@ -79,8 +86,16 @@ def play(size, tour=None, pages=None):
         check(f"{size}: asciinema cat plays it, every event's output in order",
               code == 0 and output.decode() == "".join(e[2] for e in events), output.decode(errors="replace")[-300:])
         settled = settled_screens(events, columns, rows)
-        check(f"{size}: one settled screen a page ({len(settled)} for {pages})", len(settled) == pages)
-        for number, screen in enumerate(settled[:pages], start=1):
+        # Each page once; a practice page again once its key was pressed.
+        readings = [(number, done) for number in range(1, pages + 1) for done in ([False, True] if number in practice else [False])]
+        check(f"{size}: one settled screen a page, and one more a practice ({len(settled)} for {pages} pages, {len(practice)} practice)",
+              len(settled) == len(readings))
+        for (number, done), screen in zip(readings, settled):
+            if done:
+                check(f"{size}: page {number} in the recording, its key pressed: the check mark and its done line, the same title",
+                      any(f"✓ {practice[number]}" in line for line in screen) and WELCOME["pages"][number - 1]["title"] in "\n".join(screen),
+                      "\n".join(screen))
+                continue
             alone = [line.rstrip() for line in rendered_page(number, size, tour).split("\n")][:rows]
             alone += [""] * (rows - len(alone))
             check(f"{size}: page {number} in the recording is the page as render draws it", screen == alone,
@@ -91,8 +106,8 @@ def play(size, tour=None, pages=None):
 
 
 def main():
-    play("80x24", pages=5)
-    play("120x40", pages=5)
+    play("80x24", pages=len(WELCOME["pages"]), practice=BUILTIN_PRACTICE)
+    play("120x40", pages=len(WELCOME["pages"]), practice=BUILTIN_PRACTICE)
     with tempfile.TemporaryDirectory() as folder:
         tour = os.path.join(folder, "t.json")
         with open(tour, "w") as file:

@@ -84,7 +84,9 @@ HOSTED = {"python-tool"}
 PACKAGES = {"urxvt": "rxvt-unicode"}  # the Debian package, where its name is not the command's
 # Where the built-in tour's picture is drawn in pixels; every other set-up draws it in cells.
 PIXELS = {"kitty": "kitty graphics", "konsole": "kitty graphics", "xterm-sixel": "sixel"}
-PICTURE_PAGE = 5
+PICTURE_PAGE = 6
+PRACTICE_PAGE = 3  # "Try a key": it goes on once ? is pressed
+PAGES = 6
 
 
 def busy_cells(shot, cell, title_row):
@@ -277,11 +279,14 @@ class Setup:
                     break
                 time.sleep(1.0 if index == 0 else 0.5)  # the first frame, and the answers to its questions
                 if kind == "pages":
-                    for page in range(1, 6):
+                    for page in range(1, PAGES + 1):
                         self.screenshot(display, window, page, shots_into)
                         if page == PICTURE_PAGE:
                             self.judge_picture(display, window, origin, area, cell, columns, rows)
-                        run(["xdotool", "key", "Right" if page < 5 else "Return"], env=display)
+                        if page == PRACTICE_PAGE:
+                            run(["xdotool", "key", "question"], env=display)
+                            time.sleep(0.4)
+                        run(["xdotool", "key", "Right" if page < PAGES else "Return"], env=display)
                         time.sleep(0.4)
                 else:
                     target = self.target(kind, columns, rows)

@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TOUR = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "tour")
 LOGO = os.path.join(ROOT, "Resources", "art", "logo.png")
 COLS, ROWS, CELL_W, CELL_H = 80, 24, 10, 20
-PICTURE_PAGE = "5"  # the built-in tour's page with art/logo.png
+PICTURE_PAGE = "6"  # the built-in tour's page with art/logo.png
 
 KITTY_QUERY = b"\x1b_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\x1b\\"
 FENCE_QUESTION = b"\x1b[c"

@@ -41,6 +41,20 @@ struct AsciicastTests {
         #expect(frames.count == 2 + 3, "\(frames.map(\.time))")  // clear, three pages, restore
     }
 
+    /// A practice page goes on once done: the recording presses its keys, or types its line,
+    /// shows the check mark, then goes on to the end.
+    @Test func practicePagesAreDoneAsAPersonWould() throws {
+        var keys = Tour.Page(title: "Search"), line = Tour.Page(title: "Sync")
+        keys.practice = try #require(Tour.Practice(keys: "g g", done: "Top."))
+        line.practice = try #require(Tour.Practice(line: "notes sync", done: "Synced."))
+        let tour = Tour(pages: [keys, line, Tour.Page(title: "End")])
+        let frames = Asciicast.frames(of: tour, size: Size(width: 60, height: 16), settings: Self.settings(animation: false), depth: .ansi256)
+        let shown = frames.map(\.output).joined()
+        for words in ["✓ Top.", "✓ Synced.", "End"] { #expect(shown.contains(words), "\(words)") }
+        #expect(!shown.contains("Not quite"))
+        #expect(frames.last?.output == "\u{1B}[0m\u{1B}[?25h" && frames.last!.time < 60, "\(frames.map(\.time))")
+    }
+
     @Test func theFileIsAHeaderAndOneEventALine() {
         let text = Asciicast.recording(of: Self.tour, size: Size(width: 60, height: 16), settings: Self.settings(), depth: .direct)
         let lines = text.split(separator: "\n")

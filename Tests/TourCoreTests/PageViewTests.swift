@@ -25,7 +25,7 @@ struct PageViewTests {
     func giveWayGoldens(size: Size) {
         let custom = Tour(accent: .ansi(5), pages: [Tour.Page(title: "Intro"), Tour.Page(title: "Box", body: BoxBody(label: "Your own page"))])
         Snapshot.assertMatches(render(Self.builtIn, page: 0, size), named: "giveway-hero-\(size)", title: "a hero page, \(size)")
-        Snapshot.assertMatches(render(Self.builtIn, page: 2, size), named: "giveway-features-\(size)", title: "a feature page, \(size)")
+        Snapshot.assertMatches(render(Self.builtIn, page: 3, size), named: "giveway-features-\(size)", title: "a feature page, \(size)")
         Snapshot.assertMatches(render(custom, page: 1, size), named: "giveway-custom-\(size)", title: "a custom page, \(size)")
         var help = PagerDriver(tour: Self.builtIn, size: size)
         help.press(.character("?"))
@@ -161,7 +161,7 @@ struct PageViewTests {
     }
 
     @Test func lastPageHidesSkipAndSaysGetStarted() {
-        let canvas = render(Self.builtIn, page: 4, Size(width: 80, height: 24))
+        let canvas = render(Self.builtIn, page: Self.builtIn.pages.count - 1, Size(width: 80, height: 24))
         #expect(canvas.text.contains("[ Get started ]"))
         #expect(canvas.text.contains("Enter finish · q close"))
         #expect(!canvas.text.contains("Skip"))

@@ -162,9 +162,10 @@ struct TourDecoderTests {
     @Test func theBuiltInTourLoads() throws {
         let tour = try TourLoader.load(path: PackagePaths.builtInTour)
         #expect(tour.id == "tour")
-        // Five pages that show what tour can do: an accent on each, colored art, a feature
-        // list, a gradient; every picture has words for screen readers.
-        #expect(tour.pages.count == 5)
+        // Six pages that show what tour can do: an accent on each, colored art, a practice,
+        // a feature list, a gradient; every picture has words for screen readers.
+        #expect(tour.pages.count == 6)
+        #expect(tour.pages.contains { $0.practice != nil })
         #expect(tour.pages.filter { $0.kindName == "page" }.allSatisfy { ($0.hero != nil || $0.picture != nil) && !$0.subtitle.isEmpty && $0.heroAlt != nil })
         #expect(tour.pages.contains { $0.picture != nil })  // one PNG hero
         #expect(tour.pages.allSatisfy { $0.accent != nil })

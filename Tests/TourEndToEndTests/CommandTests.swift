@@ -94,8 +94,9 @@ struct CommandTests {
     @Test func plainModeWhenNotATerminal() throws {
         let result = try runTour([])
         #expect(result.exitCode == 0)
-        #expect(result.stdout.hasPrefix("Page 1 of 5\nWelcome to tour\n"))
-        #expect(result.stdout.contains("Page 5 of 5\nShown once, then what's new\n"))
+        #expect(result.stdout.hasPrefix("Page 1 of 6\nWelcome to tour\n"))
+        #expect(result.stdout.contains("Page 3 of 6\nTry a key\n"))
+        #expect(result.stdout.contains("Page 6 of 6\nShown once, then what's new\n"))
         #expect(!result.stdout.contains("\u{1B}"))
     }
 

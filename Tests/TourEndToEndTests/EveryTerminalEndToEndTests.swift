@@ -70,7 +70,7 @@ struct EveryTerminalEndToEndTests {
     @Test func onALightTerminalTheBuiltInTourReadsAndTheAnswersAreNoKeys() throws {
         let session = try TmuxSession([], environment: ["COLORTERM": "truecolor"], tmuxConfiguration: "set -g window-style bg=#ffffff\n")
         let screen = try session.waitFor("Welcome to tour")
-        #expect(screen.contains("● ○ ○ ○ ○"))  // still page 1: nothing of the answer was a key
+        #expect(screen.contains("● ○ ○ ○ ○ ○"))  // still page 1: nothing of the answer was a key
         expectReadable(try session.screen(escapes: true), on: .light)
         try session.send("Right")
         try session.waitFor("Swipe with your keys")
@@ -161,17 +161,17 @@ struct EveryTerminalEndToEndTests {
 
     @Test func smallWindowsKeepArtTheWayOutAndWholeCommands() throws {
         // 60x20: every built-in page with a picture keeps at least 3 rows of it above the title.
-        for (page, title) in [(1, "Welcome to tour"), (2, "Swipe with your keys"), (4, "Write your own tour"), (5, "Shown once, then what's new")] {
+        for (page, title) in [(1, "Welcome to tour"), (2, "Swipe with your keys"), (5, "Write your own tour"), (6, "Shown once, then what's new")] {
             let lines = try runTour(["render", "--page", "\(page)", "--size", "60x20"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let titleRow = try #require(lines.firstIndex { $0.contains(title) }, "page \(page)")
             let pictureRows = lines[1..<titleRow].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count
             #expect(pictureRows >= 3, "page \(page): \(pictureRows) rows of picture")
         }
         // 40x12: the feature page's hint still names q.
-        let features = try runTour(["render", "--page", "3", "--size", "40x12"]).stdout
+        let features = try runTour(["render", "--page", "4", "--size", "40x12"]).stdout
         #expect(features.split(separator: "\n").last?.contains("q skip") == true)
         // A command written as code stays on one line at 40 columns, without backticks.
-        let last = try runTour(["render", "--page", "5", "--size", "40x16"]).stdout
+        let last = try runTour(["render", "--page", "6", "--size", "40x16"]).stdout
         #expect(last.contains("tour --once mytool.json") && !last.contains("`"))
         #expect(try runTour(["--plain"]).stdout.contains("Call tour --once mytool.json when your tool starts"))
     }
@@ -181,7 +181,7 @@ struct EveryTerminalEndToEndTests {
         let result = try runTour(["--accessible"], stdin: "2\n2\nq\n")
         #expect(result.exitCode == 1)
         let pages = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Page ") }
-        #expect(pages == ["Page 1 of 5", "Page 2 of 5", "Page 2 of 5"])
+        #expect(pages == ["Page 1 of 6", "Page 2 of 6", "Page 2 of 6"])
         #expect(!result.stdout.contains("No such page."))
     }
 

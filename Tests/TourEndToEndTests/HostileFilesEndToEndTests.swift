@@ -204,7 +204,7 @@ struct HostileFilesEndToEndTests {
     @Test func aListIconFallsBackAlikeOnScreenAndInPlainText() throws {
         let plain = try runTour(["--plain"], environment: ["LC_ALL": "C"])
         #expect(plain.stdout.contains("\n- * Any terminal: ") && !plain.stdout.contains("\n- ? "), "\(plain.stdout)")
-        let screen = try runTour(["render", "--page", "3", "--size", "80x24"], environment: ["LC_ALL": "C"])
+        let screen = try runTour(["render", "--page", "4", "--size", "80x24"], environment: ["LC_ALL": "C"])
         #expect(screen.stdout.contains("*   Any terminal") && !screen.stdout.contains("?   Any terminal"), "\(screen.stdout)")
     }
 

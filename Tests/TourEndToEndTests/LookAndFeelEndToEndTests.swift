@@ -78,6 +78,11 @@ struct LookAndFeelEndToEndTests {
         defer { cleanUp() }
         let session = try TmuxSession(["--no-animation"])
         try session.waitFor("Welcome to tour")
+        // End stops on the practice page until its key, ?, is pressed.
+        try session.send("End")
+        try session.waitFor("Try a key")
+        try session.send("?")
+        try session.waitFor("✓ That is the help key.")
         try session.send("End")
         let screen = try session.waitFor("Get started")
         #expect(screen.contains("Enter finish · q close") && !screen.contains("q skip"))

@@ -101,6 +101,11 @@ struct LookAndMotionEndToEndTests {
         let dotsRow = try session.screenLines().firstIndex { $0.contains("○ ● ○ ○") }!
         let lastDot = Array(try session.screenLines()[dotsRow]).lastIndex(of: "○")!
         try session.sendLiteral("\u{1B}[<0;\(lastDot + 1);\(dotsRow + 1)M")
+        // A dot past the practice page stops on it until its key is pressed.
+        try session.waitFor("Try a key")
+        try session.send("?")
+        try session.waitFor("✓ That is the help key.")
+        try session.sendLiteral("\u{1B}[<0;\(lastDot + 1);\(dotsRow + 1)M")
         try session.waitFor("Shown once")
         try session.sendLiteral("\u{1B}[<64;1;1M")  // wheel up: previous page
         try session.waitFor("Write your own tour")
@@ -173,17 +178,18 @@ struct LookAndMotionEndToEndTests {
         let result = try runTour(["--accessible"], stdin: "\n\nb\nx\nq\n")
         #expect(result.exitCode == 1)
         #expect(!result.stdout.contains("\u{1B}"))
-        #expect(result.stdout.hasPrefix("Page 1 of 5\nWelcome to tour\n"))
+        #expect(result.stdout.hasPrefix("Page 1 of 6\nWelcome to tour\n"))
         // A screen reader hears what the picture shows, not the ASCII art.
         #expect(result.stdout.contains("Picture: A terminal window in which a tool greets its new user with a tour."))
         #expect(!result.stdout.contains("~/projects"))
         #expect(result.stdout.contains("[Enter] next · b back · q skip\n"))
         let pages = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("Page ") }
-        #expect(pages == ["Page 1 of 5", "Page 2 of 5", "Page 3 of 5", "Page 2 of 5"])
+        #expect(pages == ["Page 1 of 6", "Page 2 of 6", "Page 3 of 6", "Page 2 of 6"])
         // A line it does not understand: said so, and the prompt again says what to type.
         #expect(result.stdout.contains("Type one of these, or a page number.\n[Enter] next · b back · q skip\n"))
 
-        let viaEnvironment = try runTour([], environment: ["ACCESSIBLE": "1"], stdin: "5\n\n")
+        // 6 stops on the practice page (3) until ? is typed there; then 6 goes to the last.
+        let viaEnvironment = try runTour([], environment: ["ACCESSIBLE": "1"], stdin: "6\n?\n6\n\n")
         #expect(viaEnvironment.exitCode == 0)
         #expect(viaEnvironment.stdout.contains("[Enter] finish · b back · q close"))
         let ended = try runTour(["--accessible"], stdin: "")

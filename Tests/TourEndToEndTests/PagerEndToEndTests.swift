@@ -9,17 +9,24 @@ struct PagerEndToEndTests {
         var screen = try session.waitFor("Welcome to tour")
         #expect(screen.contains("Skip (q)"))
         #expect(screen.contains("[ Next → ]"))
-        #expect(screen.contains("● ○ ○ ○ ○"))
+        #expect(screen.contains("● ○ ○ ○ ○ ○"))
         #expect(screen.contains("← → swipe · Enter next · q skip"))
         #expect(try session.tmux(["display-message", "-p", "#{alternate_on} #{cursor_flag}"]).hasPrefix("1 0"))
 
         try session.send("Right")
         screen = try session.waitFor("Swipe with your keys")
-        #expect(screen.contains("○ ● ○ ○ ○"))
+        #expect(screen.contains("○ ● ○ ○ ○ ○"))
         try session.send("Left")
         try session.waitFor("Welcome to tour")
         try session.send("Right")
         try session.waitFor("Swipe with your keys")
+        try session.send("Right")
+        try session.waitFor("Try a key")
+        // The practice page: Right goes nowhere until its key, ?, is pressed.
+        try session.send("Right")
+        try session.waitFor("Press ?")
+        try session.send("?")
+        try session.waitFor("✓ That is the help key.")
         try session.send("Right")
         try session.waitFor("What you get")
         try session.send("Right")
@@ -27,7 +34,7 @@ struct PagerEndToEndTests {
         try session.send("Right")
         screen = try session.waitFor("Shown once, then what's new")
         #expect(screen.contains("[ Get started ]"))
-        #expect(screen.contains("○ ○ ○ ○ ●"))
+        #expect(screen.contains("○ ○ ○ ○ ○ ●"))
         #expect(screen.contains("Enter finish · q close"))
         #expect(!screen.contains("Skip (q)"))
         // Next stops at the end: had Right moved anywhere, Enter would not finish the tour.
@@ -41,7 +48,12 @@ struct PagerEndToEndTests {
     @Test func enterAdvancesPageByPage() throws {
         let session = try TmuxSession()
         try session.waitFor("Welcome to tour")
-        for title in ["Swipe with your keys", "What you get", "Write your own tour", "Shown once"] {
+        for title in ["Swipe with your keys", "Try a key", "What you get", "Write your own tour", "Shown once"] {
+            if title == "What you get" {
+                // The practice page goes on once its key is pressed.
+                try session.send("?")
+                try session.waitFor("✓ That is the help key.")
+            }
             try session.send("Enter")
             try session.waitFor(title)
         }
@@ -51,10 +63,13 @@ struct PagerEndToEndTests {
 
     @Test(arguments: [
         (["l"], "Swipe with your keys"), (["Space"], "Swipe with your keys"), (["NPage"], "Swipe with your keys"),
-        (["End"], "Shown once"), (["G"], "Shown once"), (["4"], "Write your own tour"), (["3"], "What you get"),
-        (["End", "h"], "Write your own tour"), (["End", "b"], "Write your own tour"), (["End", "BSpace"], "Write your own tour"),
-        (["End", "PPage"], "Write your own tour"), (["End", "Home"], "Welcome to tour"), (["End", "g"], "Welcome to tour"),
-        (["5", "1"], "Welcome to tour"),
+        // End, G and a digit past the practice page (3, "Try a key") stop on it until ? is pressed there.
+        (["End"], "Try a key"), (["G"], "Try a key"), (["5"], "Try a key"), (["3"], "Try a key"),
+        (["End", "?", "End"], "Shown once"), (["G", "?", "G"], "Shown once"), (["3", "?", "5"], "Write your own tour"),
+        (["3", "?", "4"], "What you get"),
+        (["End", "?", "End", "h"], "Write your own tour"), (["End", "?", "End", "b"], "Write your own tour"),
+        (["End", "?", "End", "BSpace"], "Write your own tour"), (["End", "?", "End", "PPage"], "Write your own tour"),
+        (["End", "Home"], "Welcome to tour"), (["End", "g"], "Welcome to tour"), (["5", "1"], "Welcome to tour"),
     ])
     func everyKeyInTheTable(keys: [String], expectedTitle: String) throws {
         let session = try TmuxSession()
@@ -167,8 +182,8 @@ struct PagerEndToEndTests {
         let session = try TmuxSession(height: 120, environment: ["TERM": "dumb"])
         #expect(try session.exitCode() == 0)
         let screen = try session.screen()
-        #expect(screen.contains("Page 1 of 5"))
-        #expect(screen.contains("Page 5 of 5"))
+        #expect(screen.contains("Page 1 of 6"))
+        #expect(screen.contains("Page 6 of 6"))
     }
 
     @Test func asciiOnlyWhenTheLocaleIsNotUTF8() throws {

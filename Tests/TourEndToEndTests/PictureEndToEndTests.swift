@@ -129,8 +129,15 @@ struct PictureEndToEndTests {
         for library in ["libpng", "libz.so", "libjpeg", "libchafa"] {
             #expect(!maps().contains(library), "\(library) is loaded at the first frame")
         }
-        let before = terminal.bytes.count
-        terminal.write("5")
+        // The practice page (3) first: the way on opens once its key, ?, is pressed.
+        var before = terminal.bytes.count
+        terminal.write("3")
+        try terminal.waitForOutput("Try a key", after: before)
+        before = terminal.bytes.count
+        terminal.write("?")
+        try terminal.waitForOutput("That is the help key.", after: before)
+        before = terminal.bytes.count
+        terminal.write("6")
         let title = try terminal.waitForOutput("Shown once", after: before)
         try terminal.waitForOutput("\u{1B}[?2026l", after: title)  // the frame is complete
         #expect(maps().contains("libchafa"))
@@ -221,7 +228,7 @@ struct PictureEndToEndTests {
     /// NO_COLOR, so a picture at 8 colors or in monochrome can be previewed.
     @Test func renderDrawsAtEveryColorDepth() throws {
         func render(_ extra: [String], environment: [String: String] = [:]) throws -> CommandResult {
-            try runTour(["render", "--page", "5", "--size", "60x20", "--format", "ansi"] + extra, environment: environment)
+            try runTour(["render", "--page", "6", "--size", "60x20", "--format", "ansi"] + extra, environment: environment)
         }
         let eight = try render(["--colors", "8"])
         #expect(eight.exitCode == 0 && !eight.stdout.contains("38;") && !eight.stdout.contains("48;"))
@@ -233,7 +240,7 @@ struct PictureEndToEndTests {
             let logoRows = result.stdout.split(separator: "\n").prefix(9).filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }
             #expect(logoRows.count >= 3, "the logo is drawn by its shapes: \(result.stdout)")
         }
-        let bad = try runTour(["render", "--page", "5", "--size", "60x20", "--colors", "9"])
+        let bad = try runTour(["render", "--page", "6", "--size", "60x20", "--colors", "9"])
         #expect(bad.exitCode == 2 && bad.stderr.contains("--colors is 2, 8, 16, 256 or 24bit"))
     }
 }

@@ -41,6 +41,10 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 TOUR = os.path.abspath(sys.argv[1])
 UPDATE = "--update-screenshots" in sys.argv
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
+# The built-in tour's practice pages, by position, and the key each asks for: pressed
+# there, as a person would, for the way on to open.
+BUILTIN_PRACTICE = {index: page["expect"] for index, page in
+                    enumerate(json.load(open(os.path.join(ROOT, "Resources", "welcome.json")))["pages"]) if page.get("kind") == "practice"}
 SCREENSHOTS = {"light": os.path.join(ROOT, "docs", "web", "tour-light.png"), "dark": os.path.join(ROOT, "docs", "web", "tour-dark.png")}
 check = Checks("web")
 work = tempfile.mkdtemp(prefix="tour-web-")
@@ -166,15 +170,16 @@ def keys_and_clicks(path):
         open_page(driver, path)
         first = state(driver)
         check("built-in: page 1 shown, its dot current, Next, Skip", (first["page"], first["dot"], first["button"], first["skip"]) == (0, 0, "Next", True), first)
-        expected = [(Keys.ARROW_RIGHT, 1), (Keys.ARROW_RIGHT, 2), (Keys.ARROW_LEFT, 1), (Keys.END, 4), (Keys.HOME, 0),
-                    (Keys.ARROW_LEFT, 0), ("3", 2), (Keys.ENTER, 3), ("9", 3)]
+        # Page 3 is a practice of "?": End stops on it until "?" is pressed.
+        expected = [(Keys.ARROW_RIGHT, 1), (Keys.ARROW_RIGHT, 2), (Keys.ARROW_LEFT, 1), (Keys.END, 2), ("?", 2), (Keys.END, 5),
+                    (Keys.HOME, 0), (Keys.ARROW_LEFT, 0), ("3", 2), (Keys.ENTER, 3), ("9", 3)]
         for key, page in expected:
             press(driver, key)
             now = state(driver)
             name = {Keys.ARROW_RIGHT: "→", Keys.ARROW_LEFT: "←", Keys.END: "End", Keys.HOME: "Home", Keys.ENTER: "Enter"}.get(key, key)
             check(f"built-in: {name} shows page {page + 1} with its dot", now["page"] == page and now["dot"] == page, now)
         now = state(driver)
-        check("built-in: the page change is announced politely", now["announced"] == f"Page 4 of 5: {now['title']}", now)
+        check("built-in: the page change is announced politely", now["announced"] == f"Page 4 of 6: {now['title']}", now)
         press(driver, Keys.ESCAPE)
         check("built-in: Esc on page 4 sends tour:skip with the page", events(driver) == [("tour:skip", {"page": 4})])
         press(driver, Keys.END)
@@ -379,6 +384,11 @@ def appearance(paths):
                     found = driver.execute_script(CONTRAST)
                     worst = min(worst, found["worst"])
                     check(f"{name}, {scheme}: page {page + 1}: every text reads at 4.5:1 or more", not found["failures"], found["failures"])
+                    if name == "built-in" and page in BUILTIN_PRACTICE:
+                        press(driver, BUILTIN_PRACTICE[page])
+                        found = driver.execute_script(CONTRAST)
+                        worst = min(worst, found["worst"])
+                        check(f"{name}, {scheme}: page {page + 1} done: every text reads at 4.5:1 or more", not found["failures"], found["failures"])
                     press(driver, Keys.ARROW_RIGHT)
                 print(f"web: {name}, {scheme}: the lowest contrast of any text is {worst:.2f}:1")
         builtin = paths[0][1]
@@ -386,9 +396,9 @@ def appearance(paths):
             open_page(driver, builtin, scheme)
             button = driver.execute_script("return getComputedStyle(document.querySelector('.edition .next')).backgroundColor")
             check(f"built-in, {scheme}: the button keeps the accent #5fafff", button == "rgb(95, 175, 255)", button)
-            press(driver, "4")
-            slide = driver.execute_script("return getComputedStyle(document.querySelectorAll('.edition .slide')[3]).backgroundImage")
-            check(f"built-in, {scheme}: the gradient of page 4 stays", "rgb(43, 88, 118)" in slide and "rgb(78, 67, 118)" in slide, slide)
+            press(driver, "3", BUILTIN_PRACTICE[2], "5")
+            slide = driver.execute_script("return getComputedStyle(document.querySelectorAll('.edition .slide')[4]).backgroundImage")
+            check(f"built-in, {scheme}: the gradient of page 5 stays", "rgb(43, 88, 118)" in slide and "rgb(78, 67, 118)" in slide, slide)
         for motion, duration in (("no-preference", "0.35s"), ("reduce", "0s")):
             open_page(driver, builtin, "light", motion)
             found = driver.execute_script("return getComputedStyle(document.querySelector('.edition .track')).transitionDuration")
@@ -403,6 +413,8 @@ def appearance(paths):
                     check(f"{name} at {width} px: page {page + 1} needs no sideways scroll", found["scroll"] <= found["view"], found)
                     if width > 1000:
                         check(f"{name} at {width} px: page {page + 1} is centred", abs(found["left"] - found["right"]) <= 1, found)
+                    if name == "built-in" and page in BUILTIN_PRACTICE:
+                        press(driver, BUILTIN_PRACTICE[page])
                     press(driver, Keys.ARROW_RIGHT)
         quiet_and_local(driver, "appearance", "file://" + work + "/")
     finally:
@@ -484,7 +496,7 @@ def without_script(path):
     try:
         driver.get("file://" + path)
         shown = driver.execute_script("return Array.prototype.filter.call(document.querySelectorAll('.edition:not([hidden]) .slide'), function (s) { return s.getBoundingClientRect().height > 0; }).length")
-        check("without script: every page shows, one under the other", shown == 5, shown)
+        check("without script: every page shows, one under the other", shown == 6, shown)
     finally:
         driver.quit()
 
@@ -594,7 +606,7 @@ def main():
     with open(practice_tour, "w") as out:
         json.dump(PRACTICE_TOUR, out)
     practices(render(practice_tour, name="practice.html"))
-    appearance([("built-in", builtin, 5), ("questions", questions_page, 4), ("translated", translated, 3)])
+    appearance([("built-in", builtin, 6), ("questions", questions_page, 4), ("translated", translated, 3)])
     hostile(hostile_page)
     fused(render(os.path.join(FIXTURES, "web", "fused.json"), name="fused.html"))
     languages(translated, markdown)

@@ -12,6 +12,8 @@ package enum Asciicast {
         package var moment = 1.0
         package var perWord = 0.25
         package var longest = 7.0
+        /// Between the keys of a practice's sequence or line: quicker than a page is read.
+        package var keystroke = 0.2
 
         package init() {}
 
@@ -64,6 +66,16 @@ package enum Asciicast {
                 continue
             }
             time += shown.map { reading.seconds(for: $0) } ?? reading.moment
+            let position = pager.paging.currentPage
+            if let practice = pager.tour.page(position).practice, pager.answers.practice[position]?.isDone != true {
+                // A practice page goes on once it is done: what it asks for is pressed (or
+                // typed, a key a moment), and the check mark read before Enter.
+                for (index, key) in practice.keysToDoIt.enumerated() {
+                    if index > 0 { time += reading.keystroke }
+                    carryOut(pager.update(.key(key), at: time))
+                }
+                continue
+            }
             carryOut(pager.update(.key(.enter), at: time))
         }
         // The last page stays on screen (a GIF made of the recording ends on it), held a

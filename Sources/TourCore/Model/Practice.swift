@@ -51,6 +51,14 @@ extension Tour {
             }
         }
 
+        /// The keys that do it, in order: the keys asked for, or the line's characters and Enter.
+        package var keysToDoIt: [Key] {
+            switch expectation {
+            case .keys(let keys): keys
+            case .line(let line): line.map { Key.character($0) } + [.enter]
+            }
+        }
+
         /// Whether `key` is one the practice asks for: the page gives it up to the practice
         /// even when it is one of tour's own (an arrow, Enter, q).
         package func asks(for key: Key) -> Bool {
