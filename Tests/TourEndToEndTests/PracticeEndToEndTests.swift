@@ -80,6 +80,29 @@ struct PracticeEndToEndTests {
         #expect(result.stdout.contains("✓ / is search.") && result.stdout.contains("✓ Done") && result.stdout.contains("All set"))
     }
 
+    @Test func theAccessibleModeTakesTheKeyLineByLineOnATerminal() throws {
+        defer { cleanUp() }
+        let session = try TmuxSession(["--accessible", tourFile])
+        try session.waitFor("Welcome to notes")
+        try session.send("Enter")
+        try session.waitFor("Type it, then Enter · b back · q skip")
+        try session.sendLiteral("x")
+        try session.send("Enter")
+        try session.waitFor("Not quite: that was x. Try again. Press /")
+        try session.sendLiteral("/")
+        try session.send("Enter")
+        try session.waitFor("✓ / is search.")
+        try session.send("Enter")
+        try session.waitFor("Type notes sync and press Enter")
+        try session.sendLiteral("notes sync")
+        try session.send("Enter")
+        try session.waitFor("✓ Done")
+        try session.send("Enter")
+        try session.waitFor("All set")
+        try session.send("Enter")
+        #expect(try session.exitCode() == 0)
+    }
+
     @Test func aValueThatNamesNoKeyGivesWayToTheToursOwnAndCheckWarnsOfUndeclaredNames() throws {
         defer { cleanUp() }
         // A person's key map may hold what no practice can wait for: the tour's own "/" stands,
