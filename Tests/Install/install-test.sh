@@ -55,14 +55,16 @@ check "bash completes FILE to *.json and *.md" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd Tests/Fixtures/markdown; COMP_WORDS=(tour check ''); COMP_CWORD=2; _tour
     printf '%s\n' \"\${COMPREPLY[@]}\" | sort | tr '\n' ' ' | grep -qx 'art broken.md habits.json habits.md '"
-check "bash completes ch to check, one word" bash -c "
+check "bash completes ren to render, one word, and ch to check and checklist" bash -c "
     source '$root/share/bash-completion/completions/tour'
-    cd \$(mktemp -d); COMP_WORDS=(tour ch); COMP_CWORD=1; _tour
-    [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = check ]"
-check "bash offers check, render, tip, tips, whats-new, answers and schema as seven words" bash -c "
+    cd \$(mktemp -d); COMP_WORDS=(tour ren); COMP_CWORD=1; _tour
+    [ \"\${#COMPREPLY[@]}\" = 1 ] && [ \"\${COMPREPLY[0]}\" = render ] || exit 1
+    COMP_WORDS=(tour ch); _tour
+    [ \"\${COMPREPLY[*]}\" = 'check checklist' ]"
+check "bash offers check, render, tip, tips, whats-new, answers, schema, done and checklist as nine words" bash -c "
     source '$root/share/bash-completion/completions/tour'
     cd \$(mktemp -d); COMP_WORDS=(tour ''); COMP_CWORD=1; _tour
-    [ \"\${#COMPREPLY[@]}\" = 7 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips whats-new answers schema' ]"
+    [ \"\${#COMPREPLY[@]}\" = 9 ] && [ \"\${COMPREPLY[*]}\" = 'check render tip tips whats-new answers schema done checklist' ]"
 check "bash completes tip --o to --off and --on" bash -c "
     source '$root/share/bash-completion/completions/tour'
     COMP_WORDS=(tour tip --o); COMP_CWORD=2; _tour
