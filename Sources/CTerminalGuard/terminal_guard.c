@@ -115,6 +115,8 @@ static pid_t parent_at_install = 0;
    in the signal handler: the run loop then writes nothing more. */
 static volatile sig_atomic_t following_host = 0;
 static volatile sig_atomic_t handed_back = 0;
+/* When it was handed back there, the shell had the terminal already. */
+static volatile sig_atomic_t shell_drew_first = 0;
 /* tour's screen is up (not yet handed back, or taken again after `fg`). */
 static volatile sig_atomic_t screen_up = 0;
 
@@ -197,23 +199,22 @@ static void drain_input(void) {
 }
 
 int tour_guard_handed_back(void) { return handed_back; }
+int tour_guard_shell_drew_first(void) { return shell_drew_first; }
 
 /* The SIGTERM that the host's death sends (PR_SET_PDEATHSIG) comes before the shell hears
    of that death, and the shell then takes the terminal and prints its prompt at once: the
    run loop would lose that race, and leaving the alternate screen after the prompt is
    drawn would wipe the prompt. So the screen is given back here, now: the restore
    sequence, no question asked (a shell may read the answer), the modes while the
-   terminal is still ours. */
+   terminal is still ours. Where the shell won the race anyway (its prompt went to the
+   alternate screen just left), the run loop has it draw the prompt again (PromptRedraw). */
 static void hand_back_for_dead_host(void) {
     write_restore();
     if (tour_guard_terminal_is_ours()) {
         tcflush(saved_input_fd, TCIFLUSH);
         if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
     } else {
-        /* The shell won the race: its prompt went to the alternate screen just left. A
-           resize's signal makes it (readline, zsh, fish) draw the prompt again. */
-        pid_t foreground = tcgetpgrp(saved_input_fd);
-        if (foreground > 0) kill(-foreground, SIGWINCH);
+        shell_drew_first = 1;
     }
     handed_back = 1;
 }
@@ -308,6 +309,7 @@ void tour_guard_uninstall(void) {
 #endif
     following_host = 0;
     handed_back = 0;
+    shell_drew_first = 0;
     screen_up = 0;
     picture_cleanup_length = 0;
     for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);

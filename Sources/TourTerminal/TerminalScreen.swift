@@ -150,6 +150,7 @@ final class TerminalScreen {
         guard tour_guard_handed_back() == 0 else {
             endwin()
             dropComposed()
+            if tour_guard_shell_drew_first() != 0 { ShellPrompt.drawAgain() }
             return
         }
         if mouse { writeToTerminal(Array(Self.mouseOff.utf8)) }
@@ -158,8 +159,10 @@ final class TerminalScreen {
         clearBeforeLeaving()
         endwin()
         sendPending(synchronized: false)
+        let shellHadTerminal = tour_guard_terminal_is_ours() == 0
         drainInput()
         restoreShellModes()
+        if shellHadTerminal { ShellPrompt.drawAgain() }
     }
 
     /// Where leaving the alternate screen may not restore what was there (GNU screen), the

@@ -11,6 +11,9 @@ docs/reference.md's snippets, each in a real interactive bash in tmux, at 80x24 
   makes tour follow the tool out;
 - the tool gone at once (SIGKILL, the extreme of a tool that exits without waiting):
   tour follows it out, the terminal given back;
+- the same with the race lost on purpose (tour frozen until the shell has drawn its
+  prompt, as a busy machine may do it): the prompt, hidden when tour leaves the
+  alternate screen it went to, is drawn again;
 - `tool &` on a first run: nothing shown, the job not stopped, nothing recorded;
 - keys typed ahead with the command: no page turned.
 
@@ -28,10 +31,12 @@ from roots import ROOT  # noqa: E402
 from shell_driver import PROMPT, Shell  # noqa: E402
 from snippets import build, snippets  # noqa: E402
 from terminal_state import differences  # noqa: E402
+import freezer  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1])
 SIZES = [(80, 24), (120, 40)]
 check = Checks("hosts")
+SHELL_FIRST = "SIGKILL, the shell first"
 
 PYTHON_TOOL = """import sys
 sys.path.insert(0, %r)
@@ -74,8 +79,9 @@ def write_tour(folder, name):
 
 
 def prompt_visible(shell):
+    """The last line with anything on it is the bare prompt (not the command line above it)."""
     lines = [line for line in shell.screen().splitlines() if line.strip()]
-    return bool(lines) and lines[-1].startswith(PROMPT.decode().strip())
+    return bool(lines) and lines[-1].strip() == PROMPT.decode().strip()
 
 
 def after(shell, label, before, baseline_stty, count):
@@ -132,10 +138,23 @@ def scenario(shell, host, command, how, baseline_stty, size):
         check(f"{label}: the tool's process is found", bool(hosts))
         for pid in hosts:
             os.kill(pid, number)
+    elif how == SHELL_FIRST:
+        tours = shell.pids("tour --once")
+        hosts = [pid for pid in shell.pids(command.split()[-1]) if pid not in tours]
+        check(f"{label}: the tool's and tour's processes are found", bool(hosts) and bool(tours))
+        with freezer.Frozen(tours) as frozen:
+            for pid in hosts:
+                os.kill(pid, signal.SIGKILL)
+            check(f"{label}: the shell draws its prompt while tour cannot run", shell.wait_for_prompt(count + 1), shell.screen())
+            count = shell.prompts()
+            frozen.thaw()
+        # The prompt is drawn again once tour has left the alternate screen, and twice
+        # more: one for each size change.
+        count += 1
     after(shell, label, before, baseline_stty, count)
     if how in ("Ctrl-Z/fg", "Ctrl-C", "typed ahead"):
         check(f"{label}: the tool goes on after the tour", b"mytool: ready" in shell.output[start:], shell.screen()[-300:])
-    if how in ("SIGTERM", "SIGKILL"):
+    if how in ("SIGTERM", "SIGKILL", SHELL_FIRST):
         shell.pump(0.5)
         check(f"{label}: no tour left running", not shell.pids(f"tour --once"), shell.pids("tour --once"))
 
@@ -150,6 +169,10 @@ def main():
         os.makedirs(bin_folder)
         os.symlink(BINARY, os.path.join(bin_folder, "tour"))
         made = tools(scratch)
+        # Losing the race on purpose takes the cgroup freezer (root): `make test` runs as root.
+        why_not = freezer.available()
+        check("the cgroup freezer is there, to lose the race on purpose", why_not is None, why_not)
+        shell_first = () if why_not else (SHELL_FIRST,)
         check("every host is there: python, node, go, c, sh", sorted(made) == ["c", "go", "node", "python", "sh"], sorted(made))
         for columns, rows in SIZES:
             size = f"{columns}x{rows}"
@@ -160,7 +183,7 @@ def main():
                 try:
                     baseline_stty = shell.stty()
                     check(f"{host} {size}: stty -g reads", baseline_stty is not None)
-                    for how in ("Ctrl-Z/fg", "Ctrl-C", "SIGTERM", "SIGKILL", "&", "typed ahead"):
+                    for how in ("Ctrl-Z/fg", "Ctrl-C", "SIGTERM", "SIGKILL", "&", "typed ahead") + shell_first:
                         scenario(shell, host, command, how, baseline_stty, size)
                 finally:
                     shell.close()

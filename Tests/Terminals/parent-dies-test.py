@@ -6,12 +6,16 @@ prompt, and tour must still exit (no SIGTTOU stop, no hang).
 
 A real interactive bash in tmux runs such a parent five times (the race differs from run
 to run); after each Ctrl-C, the prompt line must be the bare prompt, bash must run the
-next command, and no tour may be left running. Run by `make test`.
+next command, and no tour may be left running. A sixth run loses the race on purpose
+(tour frozen until bash has drawn its prompt): leaving the alternate screen hides that
+prompt, so tour must have bash draw it again. Run by `make test`.
 """
 import os, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Packages"))
+sys.path.insert(0, os.path.dirname(__file__))
 from checks import Checks  # noqa: E402
+import freezer  # noqa: E402
 
 BINARY = os.path.abspath(sys.argv[1])
 RUNS = 5
@@ -48,6 +52,27 @@ def tours_running():
     return subprocess.run(["pgrep", "-f", "-x", "./tour"], stdout=subprocess.PIPE, text=True).stdout.split()
 
 
+def shell_first():
+    """Ctrl-C with tour frozen: the parent dies and bash draws its prompt first."""
+    tmux("send-keys", "-t", SESSION, "clear", "Enter")
+    time.sleep(0.3)
+    tmux("send-keys", "-t", SESSION, "python3 parent.py ./tour", "Enter")
+    check("shell first: the tour shows under the parent", wait_for("Welcome to tour"), screen())
+    time.sleep(0.3)
+    with freezer.Frozen([int(pid) for pid in tours_running()]) as frozen:
+        tmux("send-keys", "-t", SESSION, "C-c")
+        drawn = wait_for("\n$", timeout=5)
+        check("shell first: bash draws its prompt while tour cannot run", drawn, screen())
+        frozen.thaw()
+    time.sleep(1.5)
+    lines = [line for line in screen().splitlines() if line.strip()]
+    check("shell first: the prompt is on screen again, bare, below the command",
+          lines[-2:] == ["$ python3 parent.py ./tour", "$"], "\n    ".join(lines[-4:]))
+    check("shell first: the tour has exited", not tours_running(), " ".join(tours_running()))
+    tmux("send-keys", "-t", SESSION, "echo shell-first-ok", "Enter")
+    check("shell first: bash runs the next command as typed", wait_for("\nshell-first-ok"), screen())
+
+
 def main():
     scratch = tempfile.mkdtemp(prefix="tour-parent-dies-")
     parent = os.path.join(scratch, "parent.py")
@@ -70,13 +95,17 @@ def main():
             time.sleep(1.5)
             lines = [line for line in screen().splitlines() if line.strip()]
             after = lines[lines.index("$ python3 parent.py ./tour") + 1:] if "$ python3 parent.py ./tour" in lines else lines
-            # The shell may draw its prompt while tour is still on the alternate screen, and
-            # leaving it hides that prompt: no prompt line is fine, a typed-in answer is not.
-            check(f"run {run}: after Ctrl-C only a bare prompt follows the command (nothing tour asked reached it)",
-                  all(line == "$" for line in after), "\n    ".join(lines[-4:]))
+            # The shell may draw its prompt while tour is still on the alternate screen;
+            # leaving it hides that prompt, and tour has the shell draw it again.
+            check(f"run {run}: after Ctrl-C a bare prompt follows the command, alone (nothing tour asked reached it)",
+                  after == ["$"], "\n    ".join(lines[-4:]))
             check(f"run {run}: the tour has exited (not stopped, not waiting)", not tours_running(), " ".join(tours_running()))
             tmux("send-keys", "-t", SESSION, f"echo run-{run}-ok", "Enter")
             check(f"run {run}: bash runs the next command as typed", wait_for(f"\nrun-{run}-ok"), screen())
+        why_not = freezer.available()
+        check("the cgroup freezer is there, to lose the race on purpose", why_not is None, why_not)
+        if why_not is None:
+            shell_first()
     finally:
         tmux("kill-server")
         subprocess.run(["pkill", "-f", "-x", "./tour"])

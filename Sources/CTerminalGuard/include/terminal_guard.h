@@ -50,6 +50,9 @@ void tour_guard_note_screen_up(int up);
 /// 1 once the host's death gave the terminal back from the signal handler: nothing more is
 /// written to the terminal, no mode is set.
 int tour_guard_handed_back(void);
+/// 1 when, as the signal handler gave the terminal back, the shell had it already: its
+/// prompt may have gone to the alternate screen just left.
+int tour_guard_shell_drew_first(void);
 /// 1 when the parent that started us is gone: a hint that the shell may be about to take
 /// the terminal back, never the decision (a launcher may exit and leave us in front).
 int tour_guard_parent_left(void);
