@@ -64,6 +64,7 @@ enum WebPageAssets {
         .numbers{margin:0;color:var(--muted)}
         .bar{width:12rem;accent-color:var(--mark)}
         .next{font:inherit;font-weight:600;background:var(--accent);color:var(--on-accent);border:0;border-radius:999px;padding:.7rem 2rem;min-width:12rem;cursor:pointer}
+        .next[aria-disabled=true]{background:none;color:var(--s-muted);box-shadow:inset 0 0 0 2px var(--line);cursor:not-allowed}
         .skip{font:inherit;background:none;border:0;color:var(--muted);padding:.5rem .75rem;border-radius:.5rem;cursor:pointer}
         button:focus-visible{outline:3px solid var(--mark);outline-offset:2px}
         .announce{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
@@ -147,6 +148,12 @@ enum WebPageAssets {
             group.classList.add("asks");
           }
           function finish() { send("tour:finish", { answers: answers() }); }
+          // The button is dim, as the pager's is, while it would only ask (a question with
+          // nothing selected, a practice not done); it stays focusable and says why when pressed.
+          function renderNext() {
+            var entry = moves[current].advance;
+            next.setAttribute("aria-disabled", String(Boolean(entry && entry.closedWhileUnanswered && unanswered(current))));
+          }
           // A move, looked up in the table Swift wrote (WebMoves): by name, or a jump by the
           // page asked. A page asked that no range covers goes nowhere.
           function go(name, asked) {
@@ -175,6 +182,7 @@ enum WebPageAssets {
             if (index < 0 || index >= list.length) return;
             chosen[current] = index;
             renderChoices(current);
+            renderNext();
             if (focus) list[index].focus();
           }
           function moveChoice(delta) {
@@ -208,6 +216,7 @@ enum WebPageAssets {
             practice.done = true;
             practice.said.className = "said done";
             practice.said.textContent = practice.data.done;
+            renderNext();
             if (practice.typed) {
               practice.typed.readOnly = true;
               if (doc.activeElement === practice.typed) next.focus();
@@ -279,6 +288,7 @@ enum WebPageAssets {
               if (index === current) dot.setAttribute("aria-current", "true"); else dot.removeAttribute("aria-current");
             });
             if (isQuestion(current)) renderChoices(current);
+            renderNext();
             if (changed) announce.textContent = slide.getAttribute("data-announce");
             if (focusLost || (skip.hidden && doc.activeElement === skip)) next.focus();
           }
