@@ -198,6 +198,35 @@ static void drain_input(void) {
     tcflush(saved_input_fd, TCIFLUSH);
 }
 
+/* The modes tour's program runs in, as last set: whether anybody has set others since. */
+static int have_program_modes = 0;
+static struct termios program_modes;
+
+void tour_guard_note_program_modes(void) {
+    int input = saved_input_fd >= 0 ? saved_input_fd : STDIN_FILENO;
+    have_program_modes = tcgetattr(input, &program_modes) == 0;
+}
+
+static int same_modes(const struct termios *a, const struct termios *b) {
+    return a->c_iflag == b->c_iflag && a->c_oflag == b->c_oflag && a->c_cflag == b->c_cflag &&
+           a->c_lflag == b->c_lflag && memcmp(a->c_cc, b->c_cc, sizeof a->c_cc) == 0;
+}
+
+int tour_guard_give_modes_back(const struct termios *shell, int when) {
+    int input = saved_input_fd >= 0 ? saved_input_fd : STDIN_FILENO;
+    if (tour_guard_terminal_is_ours()) return tcsetattr(input, when, shell) == 0;
+    struct termios now;
+    if (!have_program_modes || tcgetattr(input, &now) != 0 || !same_modes(&now, &program_modes)) return 0;
+    /* From a background group tcsetattr stops the process (SIGTTOU) unless it is blocked. */
+    sigset_t stop, previous;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTTOU);
+    sigprocmask(SIG_BLOCK, &stop, &previous);
+    int given = tcsetattr(input, when, shell) == 0;
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    return given;
+}
+
 int tour_guard_handed_back(void) { return handed_back; }
 int tour_guard_shell_drew_first(void) { return shell_drew_first; }
 
@@ -209,13 +238,12 @@ int tour_guard_shell_drew_first(void) { return shell_drew_first; }
    terminal is still ours. Where the shell won the race anyway (its prompt went to the
    alternate screen just left), the run loop has it draw the prompt again (PromptRedraw). */
 static void hand_back_for_dead_host(void) {
+    /* The modes first: a shell that takes the terminal reads them at once (zsh keeps what
+       it finds as its own; dash just uses them). */
+    if (tour_guard_terminal_is_ours()) tcflush(saved_input_fd, TCIFLUSH);
+    if (have_saved_modes) tour_guard_give_modes_back(&saved_modes, TCSANOW);
     write_restore();
-    if (tour_guard_terminal_is_ours()) {
-        tcflush(saved_input_fd, TCIFLUSH);
-        if (have_saved_modes) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
-    } else {
-        shell_drew_first = 1;
-    }
+    if (!tour_guard_terminal_is_ours()) shell_drew_first = 1;
     handed_back = 1;
 }
 
@@ -235,10 +263,9 @@ static void relay_signal(int signal_number) {
 static void restore_terminal_and_reraise(int signal_number) {
     write_restore();
     /* Before the shell's modes come back: in canonical mode an answer (no newline) would not be read. */
-    int ours = tour_guard_terminal_is_ours();
     drain_input();
-    /* From a background group tcsetattr would stop us (SIGTTOU); the shell owns the modes now. */
-    if (have_saved_modes && ours) tcsetattr(saved_input_fd, TCSANOW, &saved_modes);
+    /* Once the shell has the terminal, only where nobody set modes since tour's. */
+    if (have_saved_modes) tour_guard_give_modes_back(&saved_modes, TCSANOW);
     struct sigaction default_action;
     memset(&default_action, 0, sizeof default_action);
     default_action.sa_handler = SIG_DFL;
@@ -310,6 +337,7 @@ void tour_guard_uninstall(void) {
     following_host = 0;
     handed_back = 0;
     shell_drew_first = 0;
+    have_program_modes = 0;
     screen_up = 0;
     picture_cleanup_length = 0;
     for (size_t i = 0; i < RELAYED_COUNT; i++) sigaction(relayed_signals[i], &previous_relayed[i], NULL);

@@ -450,12 +450,12 @@ final class TerminalScreen {
             cc[Int(VTIME)] = 0
         }
         tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+        tour_guard_note_program_modes()
     }
 
     private func restoreShellModes() {
-        // From a background process group tcsetattr would stop tour (SIGTTOU).
-        guard var modes = shellModes, tour_guard_terminal_is_ours() != 0 else { return }
-        tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+        guard var modes = shellModes else { return }
+        _ = tour_guard_give_modes_back(&modes, TCSADRAIN)
     }
 
     private static func currentSize() -> Size? {

@@ -17,6 +17,10 @@ docs/reference.md's snippets, each in a real interactive bash in tmux, at 80x24 
 - `tool &` on a first run: nothing shown, the job not stopped, nothing recorded;
 - keys typed ahead with the command: no page turned.
 
+Then the C tool under two other shells, SIGKILL with the race won and lost: dash, which
+has no line editor and uses the modes it finds, gets the terminal's modes back; zsh
+gets its prompt drawn again.
+
 After each: the prompt visible on the pane, nothing typed into the shell, the terminal's
 state as before (terminal_state.py, fed by tmux's pipe-pane), `stty -g` as before, and
 nothing left in the input queue. Run by `make test`.
@@ -159,6 +163,54 @@ def scenario(shell, host, command, how, baseline_stty, size):
         check(f"{label}: no tour left running", not shell.pids(f"tour --once"), shell.pids("tour --once"))
 
 
+OTHER_SHELLS = {"dash": ("dash", "-i"), "zsh": ("zsh", "-f")}
+
+
+def other_shells(made, bin_folder, scratch):
+    """The C tool killed under dash and zsh: what a person then has in front of them."""
+    for name, command_line in OTHER_SHELLS.items():
+        if not shutil.which(command_line[0]):
+            check(f"{name}: the shell is installed (make test installs it)", False)
+            continue
+        folder = os.path.join(scratch, f"shell-{name}")
+        os.makedirs(folder)
+        shell = Shell(folder, 80, 24, backend="tmux", environment={"PATH": f"{bin_folder}:/usr/bin:/bin"}, shell=command_line)
+        try:
+            baseline_stty = shell.stty()
+            check(f"{name}: stty -g reads", baseline_stty is not None)
+            for lost in (False, True):
+                label = f"{name}: SIGKILL to the tool, the race {'lost' if lost else 'won'}"
+                write_tour(folder, f"{name}-{lost}")
+                count, start = shell.prompts(), len(shell.output)
+                shell.type(made["c"] + "\r")
+                if not shell.wait_for(rb"First page", after=start):
+                    check(f"{label}: the tour shows", False, shell.screen())
+                    continue
+                shell.pump(0.5)
+                tours = shell.pids("tour --once")
+                hosts = [pid for pid in shell.pids(made["c"]) if pid not in tours]
+                with freezer.Frozen(tours if lost else []) as frozen:
+                    for pid in hosts:
+                        os.kill(pid, signal.SIGKILL)
+                    shell.wait_for_prompt(count + 1)
+                    frozen.thaw()
+                shell.pump(1.0)
+                if name == "zsh" or not lost:
+                    # dash has no line editor: a prompt the alternate screen took stays hidden.
+                    check(f"{label}: the prompt is on screen", prompt_visible(shell), shell.screen()[-300:])
+                if name == "dash":
+                    check(f"{label}: stty -g as before (dash keeps what it finds)", shell.stty() == baseline_stty)
+                printed = shell.run(f"echo next-{int(lost)}")
+                # Output after its line, not the typed line's echo. zsh, when it read the
+                # modes before tour could set them back, keeps them (no CR before LF): tour
+                # cannot undo that, so the line ends either way here.
+                check(f"{label}: the next command runs", f"\nnext-{int(lost)}\r".encode() in printed.replace(b"\r\r", b"\r")
+                      or (name == "zsh" and f"\nnext-{int(lost)}\n".encode() in printed), printed[-200:])
+                check(f"{label}: no tour left running", not shell.pids("tour --once"))
+        finally:
+            shell.close()
+
+
 def main():
     if not shutil.which("tmux"):
         print("hosts: tmux is missing (make test installs it)")
@@ -187,6 +239,8 @@ def main():
                         scenario(shell, host, command, how, baseline_stty, size)
                 finally:
                     shell.close()
+        if not why_not:
+            other_shells(made, bin_folder, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return check.summary()

@@ -17,11 +17,11 @@ STTY = re.compile(rb"[\r\n]([0-9a-f]+(?::[0-9a-f]+){20,})\r?\n")
 
 
 class Shell:
-    """bash --norc -i on a terminal `columns` x `rows`; `backend` is "pty" or "tmux"."""
+    """bash --norc -i (or `shell`) on a terminal `columns` x `rows`; `backend` is "pty" or "tmux"."""
 
     count = 0  # tmux servers started: each shell has its own
 
-    def __init__(self, folder, columns, rows, backend="pty", environment=None):
+    def __init__(self, folder, columns, rows, backend="pty", environment=None, shell=("bash", "--norc", "--noprofile", "-i")):
         self.folder, self.columns, self.rows, self.backend = folder, columns, rows, backend
         self.output = b""
         self.model = TerminalState(rows, columns)
@@ -29,7 +29,7 @@ class Shell:
         env = {"PATH": "/usr/bin:/bin", "HOME": folder, "TERM": "xterm-256color", "LANG": "C.UTF-8",
                "PS1": PROMPT.decode(), "XDG_STATE_HOME": os.path.join(folder, "state"), "HISTFILE": "/dev/null"}
         env.update(environment or {})
-        command = ["bash", "--norc", "--noprofile", "-i"]
+        command = list(shell)
         if backend == "pty":
             self.pid, self.fd = pty.fork()
             if self.pid == 0:

@@ -2,6 +2,7 @@
 #define TOUR_TERMINAL_GUARD_H
 
 #include <stddef.h>
+#include <termios.h>
 #include "process_arguments.h"
 
 /// Installs the signal handlers that keep the terminal safe while a tour is on screen.
@@ -53,6 +54,13 @@ int tour_guard_handed_back(void);
 /// 1 when, as the signal handler gave the terminal back, the shell had it already: its
 /// prompt may have gone to the alternate screen just left.
 int tour_guard_shell_drew_first(void);
+/// Call after setting the program's modes: what `tour_guard_give_modes_back` compares with.
+void tour_guard_note_program_modes(void);
+/// Sets `shell` (the modes found at start) with `when` (TCSANOW, TCSADRAIN): while the
+/// terminal is ours; once the shell has it, only while the modes are still the program's,
+/// as nobody has set modes since (dash uses what it finds, zsh keeps it as its own). A line
+/// editor's modes are left alone. 1 when set. Async-signal-safe.
+int tour_guard_give_modes_back(const struct termios *shell, int when);
 /// 1 when the parent that started us is gone: a hint that the shell may be about to take
 /// the terminal back, never the decision (a launcher may exit and leave us in front).
 int tour_guard_parent_left(void);
