@@ -233,9 +233,9 @@ int tour_guard_shell_drew_first(void) { return shell_drew_first; }
 /* The SIGTERM that the host's death sends (PR_SET_PDEATHSIG) comes before the shell hears
    of that death, and the shell then takes the terminal and prints its prompt at once: the
    run loop would lose that race, and leaving the alternate screen after the prompt is
-   drawn would wipe the prompt. So the screen is given back here, now: the restore
-   sequence, no question asked (a shell may read the answer), the modes while the
-   terminal is still ours. Where the shell won the race anyway (its prompt went to the
+   drawn would wipe the prompt. So the terminal is given back here, now: the modes (see
+   tour_guard_give_modes_back), then the restore sequence, no question asked (a shell may
+   read the answer). Where the shell won the race anyway (its prompt went to the
    alternate screen just left), the run loop has it draw the prompt again (PromptRedraw). */
 static void hand_back_for_dead_host(void) {
     /* The modes first: a shell that takes the terminal reads them at once (zsh keeps what

@@ -20,7 +20,7 @@ def available():
     """Why freezing cannot be done here, or None when it can."""
     if os.geteuid() != 0:
         return "not root"
-    if os.path.isfile(os.path.join(V1, "freezer.state")) or os.path.isdir(V1):
+    if os.path.isdir(V1):
         return None
     if os.path.isfile(os.path.join(V2, "cgroup.controllers")):
         return None
