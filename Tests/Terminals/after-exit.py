@@ -90,9 +90,15 @@ def size(out):
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, saved)
     pixels = re.search(rb"\x1b\[4;([0-9]+);([0-9]+)t", answers)
-    with open(out, "w") as file:
-        json.dump({"rows": rows, "columns": columns, "before": before,
-                   "pixels": [int(pixels.group(2)), int(pixels.group(1))] if pixels else None}, file)
+    write_whole(out, {"rows": rows, "columns": columns, "before": before,
+                      "pixels": [int(pixels.group(2)), int(pixels.group(1))] if pixels else None})
+
+
+def write_whole(path, value):
+    """matrix.py waits for the file to exist, so it must never exist half-written."""
+    with open(path + ".part", "w") as file:
+        json.dump(value, file)
+    os.replace(path + ".part", path)
 
 
 def main():
@@ -109,9 +115,8 @@ def main():
         answers, state = report(fd)
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, saved)
-    with open(sys.argv[1], "w") as out:
-        json.dump({"left": left.decode("latin-1"), **state,
-                   "fenced": re.search(rb"\x1b\[\?[0-9;]*c", answers) is not None}, out)
+    write_whole(sys.argv[1], {"left": left.decode("latin-1"), **state,
+                              "fenced": re.search(rb"\x1b\[\?[0-9;]*c", answers) is not None})
 
 
 if __name__ == "__main__":
