@@ -151,6 +151,11 @@ class Shell:
         found = re.search(rb"status=(\d+)", self.run("echo status=$?"))
         return int(found.group(1)) if found else None
 
+    def shell_pid(self):
+        if self.backend == "pty":
+            return self.pid
+        return int(self._tmux("display-message", "-p", "-t", "t", "#{pane_pid}").stdout.strip())
+
     def pids(self, pattern):
         found = subprocess.run(["pgrep", "-f", pattern], stdout=subprocess.PIPE, text=True).stdout.split()
         return [int(pid) for pid in found]
