@@ -18,9 +18,8 @@ docs/reference.md's snippets, each in a real interactive bash in tmux, at 80x24 
 - keys typed ahead with the command: no page turned.
 
 Then the C tool under two other shells, SIGKILL with the race won and lost (the shell or
-tour frozen until the other is done): dash, which
-has no line editor and uses the modes it finds, gets the terminal's modes back; zsh
-gets its prompt drawn again.
+tour frozen until the other is done): dash, which has no line editor and uses the modes
+it finds, gets the terminal's modes back; zsh gets its prompt drawn again.
 
 After each: the prompt visible on the pane, nothing typed into the shell, the terminal's
 state as before (terminal_state.py, fed by tmux's pipe-pane), `stty -g` as before, and
