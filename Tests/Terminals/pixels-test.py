@@ -237,6 +237,12 @@ class GraphicsTerminal:
                 self.show(data)
                 self.answer()
 
+    def pump_until(self, condition, seconds=10):
+        """Reads until `condition()` holds: what a busy machine takes, not a guess at it."""
+        until = time.monotonic() + seconds
+        while not condition() and time.monotonic() < until:
+            self.pump(0.1)
+
     def key(self, data, settle=0.6):
         mark = len(self.output)
         os.write(self.master, data)
@@ -438,15 +444,20 @@ def tmux_placeholders(state):
     mark = len(terminal.output)
     fcntl.ioctl(terminal.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 100 * CELL_W, 30 * CELL_H))
     os.killpg(terminal.process.pid, 28)  # SIGWINCH, to the tmux client
-    terminal.pump(1.5)
+    placed_again = lambda: any(c.get(b"U") == b"1" for c in kitty_images(terminal.output[mark:])[1])
+    terminal.pump_until(placed_again)
+    terminal.pump(0.3)  # the placeholder cells, drawn after the placement
     _, after_resize = kitty_images(terminal.output[mark:])
     capture = subprocess.run(["tmux", "-S", socket, "capture-pane", "-p", "-e"], capture_output=True, text=True).stdout
     check(any(c.get(b"U") == b"1" for c in after_resize) and "\U0010EEEE" in capture, "tmux: after a resize the picture is placed again and its cells are there")
     subprocess.run(["tmux", "-S", socket, "send-keys", "q"])
-    terminal.pump(1.0)
-    deleted = any(c.get(b"a") == b"d" for c in kitty_images(terminal.output)[1])
-    check(deleted, "tmux: q deletes the picture through passthrough")
-    exit_text = open(os.path.join(state, "exit.txt")).read().strip() if os.path.exists(os.path.join(state, "exit.txt")) else "none"
+    exit_file = os.path.join(state, "exit.txt")
+    # The shell creates exit.txt before it writes the status into it: done once it is whole.
+    read_exit = lambda: open(exit_file).read().strip() if os.path.exists(exit_file) else ""
+    deleted = lambda: any(c.get(b"a") == b"d" for c in kitty_images(terminal.output)[1])
+    terminal.pump_until(lambda: read_exit().startswith("exit=") and deleted())
+    check(deleted(), "tmux: q deletes the picture through passthrough")
+    exit_text = read_exit() or "none"
     # TOUR_DEBUG's lines are written once tour has given the screen back.
     debug = open(os.path.join(state, "debug.txt")).read() if os.path.exists(os.path.join(state, "debug.txt")) else ""
     check(exit_text == "exit=0", f"tmux: tour exits 0 ({exit_text})")

@@ -43,15 +43,19 @@ class QuietScreen(pyte.Screen):
 class ScriptedTerminal:
     """tour on a pty whose other side answers on a schedule of the test's."""
 
-    def __init__(self, argv, env, delay, split=None, typed_ahead=b"", answer_fences=True, outer_delay=None):
+    def __init__(self, argv, env, delay, split=None, typed_ahead=b"", answer_fences=True, outer_delay=None,
+                 after_first_frame=False):
         """`outer_delay`: the terminal plays GNU screen in front of a terminal that answers
-        a fence passed on in a DCS that much later, while screen answers its own at once."""
+        a fence passed on in a DCS that much later, while screen answers its own at once.
+        `after_first_frame`: nothing is answered before tour's first frame has ended, however
+        slowly a busy machine starts it, so a late answer is late for certain."""
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         self.screen = QuietScreen(80, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.delay, self.split, self.typed_ahead, self.answer_fences = delay, split, typed_ahead, answer_fences
         self.outer_delay = outer_delay
+        self.after_first_frame = after_first_frame
         self.scheduled = []  # (time, bytes), written in order when due
         self.output = b""
         self.seen = 0  # how much of the output was scanned for questions
@@ -123,8 +127,19 @@ class ScriptedTerminal:
             if self.typed_ahead and b"\x1b[?2026h" in self.output:
                 os.write(self.master, self.typed_ahead)
                 self.typed_ahead = b""
+        if self.after_first_frame and not self.first_frame_ended():
+            return
         while self.scheduled and self.scheduled[0][0] <= self.now():
             os.write(self.master, self.scheduled.pop(0)[1])
+
+    def first_frame_ended(self):
+        begun = self.output.find(b"\x1b[?2026h")
+        return begun >= 0 and self.output.find(b"\x1b[?2026l", begun) >= 0
+
+    def pump_until(self, condition, seconds=5):
+        deadline = time.monotonic() + seconds
+        while not condition() and time.monotonic() < deadline:
+            self.pump(0.02)
 
     def run_until_exit(self, timeout=10):
         deadline = time.monotonic() + timeout
@@ -134,6 +149,7 @@ class ScriptedTerminal:
             self.process.kill()
         code = self.process.wait()
         # Everything the terminal owed goes out, as a real one would send it, exit or not.
+        self.after_first_frame = False
         while self.scheduled:
             self.pump(0.01)
         time.sleep(0.05)
@@ -198,13 +214,11 @@ def main():
     with open(accented, "w") as out:
         json.dump({"id": "accented", "accent": "#ffff00", "pages": [{"title": "One"}, {"title": "Two"}]}, out)
     state = tempfile.mkdtemp(dir=work)
-    terminal = ScriptedTerminal([TOUR, "--no-animation", accented], environment(state), 0.25)
-    while terminal.now() < 0.2:
-        terminal.pump(0.02)
+    terminal = ScriptedTerminal([TOUR, "--no-animation", accented], environment(state), 0.25, after_first_frame=True)
+    terminal.pump_until(lambda: terminal.first_frame_ended() and terminal.find("One") is not None)
     before = len(terminal.output)
     first_frame = terminal.output
-    while terminal.now() < 0.7:
-        terminal.pump(0.02)
+    terminal.pump_until(lambda: b"38;" in terminal.output[before:])
     after = terminal.output[before:]
     os.write(terminal.master, b"q")
     code, left = terminal.run_until_exit()
