@@ -146,12 +146,9 @@ def scenario(shell, host, command, how, baseline_stty, size):
         tours = shell.pids("tour --once")
         hosts = [pid for pid in shell.pids(command.split()[-1]) if pid not in tours]
         check(f"{label}: the tool's and tour's processes are found", bool(hosts) and bool(tours))
-        with freezer.Frozen(tours) as frozen:
-            for pid in hosts:
-                os.kill(pid, signal.SIGKILL)
-            check(f"{label}: the shell draws its prompt while tour cannot run", shell.wait_for_prompt(count + 1), shell.screen())
-            count = shell.prompts()
-            frozen.thaw()
+        check(f"{label}: the shell draws its prompt while tour cannot run", kill_tool(shell, hosts, tours, count, "shell"),
+              shell.screen())
+        count = shell.prompts()
         # The prompt is drawn again once tour has left the alternate screen, and twice
         # more: one for each size change.
         count += 1
@@ -161,6 +158,21 @@ def scenario(shell, host, command, how, baseline_stty, size):
     if how in ("SIGTERM", "SIGKILL", SHELL_FIRST):
         shell.pump(0.5)
         check(f"{label}: no tour left running", not shell.pids(f"tour --once"), shell.pids("tour --once"))
+
+
+def kill_tool(shell, hosts, tours, count, first):
+    """SIGKILL to the tool, with the race decided by the freezer: `first` "shell" freezes
+    tour until the shell has drawn its prompt, "tour" freezes the shell until tour has
+    left. True when the side asked for did go first."""
+    with freezer.Frozen(tours if first == "shell" else [shell.shell_pid()]) as frozen:
+        for pid in hosts:
+            os.kill(pid, signal.SIGKILL)
+        if first == "shell":
+            went_first = shell.wait_for_prompt(count + 1)
+        else:
+            went_first = shell.pump(5.0, until=lambda: not shell.pids("tour --once"))
+        frozen.thaw()
+    return went_first
 
 
 OTHER_SHELLS = {"dash": ("dash", "-i"), "zsh": ("zsh", "-f")}
@@ -191,15 +203,8 @@ def other_shells(made, bin_folder, scratch):
                 hosts = [pid for pid in shell.pids(made["c"]) if pid not in tours]
                 # Either side of the race is taken on purpose: left to the scheduler, a busy
                 # machine decides it, and dash cannot draw a hidden prompt again.
-                with freezer.Frozen(tours if lost else [shell.shell_pid()]) as frozen:
-                    for pid in hosts:
-                        os.kill(pid, signal.SIGKILL)
-                    if lost:
-                        shell.wait_for_prompt(count + 1)
-                    else:
-                        gone = shell.pump(5.0, until=lambda: not shell.pids("tour --once"))
-                        check(f"{label}: tour has left before the shell runs", gone)
-                    frozen.thaw()
+                first = "shell" if lost else "tour"
+                check(f"{label}: the {first} goes first, the other frozen", kill_tool(shell, hosts, tours, count, first))
                 shell.wait_for_prompt(count + 1)
                 shell.pump(1.0)
                 if name == "zsh" or not lost:
