@@ -63,6 +63,14 @@ final class PseudoTerminal: @unchecked Sendable {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addclose(&actions, master)
+        // Tests run in parallel, and another test's pipe, open without close-on-exec at this
+        // moment, would be inherited: its reader would wait for an end of file until this
+        // tour exited, and with two cores that wait once stalled the whole run for minutes.
+        // (glibc 2.34 has it; Swift does not import the _np declarations, so it is looked up.)
+        if let found = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(found, to: CloseFrom.self)(&actions, 3)
+        }
         var env = TourBinary.personEnvironment
         env["TERM"] = "xterm-256color"
         env["LC_ALL"] = "C.UTF-8"
